@@ -1,0 +1,78 @@
+/*
+ * cli.h - what the hexref command's subcommands share: option parsing, the
+ * exit-code contract and setting up the position a command works on.
+ *
+ * Exit codes: 0 success, 1 bad input (message on stderr), 2 usage error.
+ */
+#ifndef HEXREF_CLI_H
+#define HEXREF_CLI_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "engine.h"
+#include "hexref.h"
+
+enum { EXIT_OK = 0, EXIT_BAD_INPUT = 1, EXIT_USAGE = 2 };
+enum { CLI_MAX_ARGS = 64 };
+
+typedef struct cli_opts {
+    const char *variant, *profile, *fen, *moves, *engine, *protocol, *output;
+    const char *tier, *bias;
+    int naming;       /* --cells seed: 1 */
+    int threads, hash_mb, split, resume, count, check_depth;
+    long seconds;
+    uint64_t seed, max_nodes;
+    int has_seed;
+    int random;
+    int fixtures;
+    double timeout;
+    int depth;        /* -1 when not given */
+    int help;
+    const char *suites[CLI_MAX_ARGS];
+    int nsuites;
+    const char *args[CLI_MAX_ARGS]; /* positional arguments */
+    int nargs;
+} cli_opts;
+
+/* Parses argv (after the subcommand name). Returns 0, or EXIT_USAGE after
+ * printing the problem. */
+int cli_parse(int argc, char **argv, cli_opts *o);
+
+/* The usage text of a command, printed for --help and usage errors. */
+void cli_usage(FILE *out, const char *command);
+int cli_usage_error(const char *command, const char *fmt, ...);
+int cli_bad_input(const char *fmt, ...);
+
+/* Default variant when none is given: none (the user must choose). */
+int cli_require_variant(const char *command, const cli_opts *o);
+
+/* A position prepared for a command: its HexFEN (after --moves) and, for the
+ * reference engine, the live position. */
+typedef struct cli_position {
+    hx_engine engine;
+    int is_reference;
+    const hx_rules *rules;
+    hx_position *pos; /* NULL for the oracle engine */
+    char fen[HX_ENGINE_FEN_MAX];
+} cli_position;
+
+int cli_position_open(const cli_opts *o, cli_position *cp);
+void cli_position_close(cli_position *cp);
+
+/* The depth from -d or the last positional argument. */
+int cli_depth(const char *command, const cli_opts *o, int *depth);
+
+double cli_now(void);
+
+/* Draws pos as a hexagonal diagram on stdout (cmd_show.c). */
+void cli_draw_position(const hx_position *pos, int naming);
+
+int cmd_perft(int argc, char **argv);
+int cmd_divide(int argc, char **argv);
+int cmd_moves(int argc, char **argv);
+int cmd_show(int argc, char **argv);
+int cmd_variants(int argc, char **argv);
+int cmd_bench(int argc, char **argv);
+
+#endif

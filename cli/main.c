@@ -1,0 +1,88 @@
+/*
+ * main.c - the hexref command: dispatches to a subcommand and holds the
+ * usage text of each.
+ */
+#include "cli.h"
+
+#include <string.h>
+
+typedef struct command {
+    const char *name;
+    int (*run)(int argc, char **argv);
+    const char *usage;
+} command;
+
+#define POSITION_OPTS                                                                       \
+    "  -v, --variant V     shafran, brusky, glinski or mccooey (required)\n"              \
+    "  -p, --profile P     rule profile (default std; see 'hexref variants')\n"           \
+    "  --fen HEXFEN        start position (default: the profile's initial position)\n"    \
+    "  --moves \"M1 M2 ..\" moves played first (e2e5, O-O-O, d8d9q ...)\n"                 \
+    "  -e, --engine E      reference (default) or oracle\n"                               \
+    "  --cells seed        brusky only: read and print seed 004's cell names\n"
+
+static const command commands[] = {
+    {"perft", cmd_perft,
+     "usage: hexref perft -v VARIANT [options] DEPTH\n"
+     "Counts the leaves of the legal move tree. The count is the last line of stdout;\n"
+     "time and nodes/s go to stderr.\n" POSITION_OPTS},
+    {"divide", cmd_divide,
+     "usage: hexref divide -v VARIANT [options] DEPTH\n"
+     "Prints 'MOVE COUNT' per legal root move (sorted by move text), a blank line and\n"
+     "the total: perftree's format.\n" POSITION_OPTS},
+    {"moves", cmd_moves,
+     "usage: hexref moves -v VARIANT [options]\n"
+     "Prints the legal moves, one per line, sorted.\n" POSITION_OPTS},
+    {"show", cmd_show,
+     "usage: hexref show -v VARIANT [options]\n"
+     "Draws the position with cell names on the edges, the side to move, castling\n"
+     "rights, e.p. field, clocks, status and draw conditions.\n" POSITION_OPTS},
+    {"variants", cmd_variants,
+     "usage: hexref variants [-v VARIANT]\n"
+     "Lists every variant and profile with one line on what each changes.\n"},
+    {"bench", cmd_bench,
+     "usage: hexref bench [-v VARIANT] [-p PROFILE] [DEPTH]\n"
+     "Perft (default depth 5) of each variant's initial position: nodes and nodes/s.\n"},
+};
+
+enum { NCOMMANDS = sizeof commands / sizeof commands[0] };
+
+static void print_overview(FILE *out)
+{
+    fprintf(out, "hexref: the reference rules of hexagonal chess, and the harness that checks\n"
+                 "other implementations against them.\n\nusage: hexref COMMAND [options]\n\n"
+                 "commands:\n");
+    for (int i = 0; i < NCOMMANDS; i++) {
+        const char *u = strchr(commands[i].usage, '\n') + 1;
+        fprintf(out, "  %-10s %.*s\n", commands[i].name, (int)strcspn(u, "\n"), u);
+    }
+    fprintf(out, "\n'hexref COMMAND --help' describes a command. Exit codes: 0 success, 1 bad\n"
+                 "input, 2 usage error.\n");
+}
+
+void cli_usage(FILE *out, const char *name)
+{
+    for (int i = 0; i < NCOMMANDS; i++)
+        if (name && strcmp(name, commands[i].name) == 0) {
+            fputs(commands[i].usage, out);
+            return;
+        }
+    print_overview(out);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        print_overview(stderr);
+        return EXIT_USAGE;
+    }
+    if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
+        print_overview(stdout);
+        return EXIT_OK;
+    }
+    for (int i = 0; i < NCOMMANDS; i++)
+        if (strcmp(argv[1], commands[i].name) == 0)
+            return commands[i].run(argc - 2, argv + 2);
+    fprintf(stderr, "hexref: unknown command '%s'\n\n", argv[1]);
+    print_overview(stderr);
+    return EXIT_USAGE;
+}

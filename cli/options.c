@@ -1,0 +1,270 @@
+/*
+ * options.c - one option parser for every subcommand, and the shared
+ * position set-up.
+ */
+#include "cli.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+typedef enum { T_STR, T_INT, T_U64, T_LONG, T_DOUBLE, T_FLAG, T_CELLS, T_LIST } opt_type;
+
+typedef struct opt_def {
+    const char *short_name, *long_name;
+    opt_type type;
+    size_t offset;
+} opt_def;
+
+#define OPT(s, l, t, field) {s, l, t, offsetof(cli_opts, field)}
+
+static const opt_def options[] = {
+    OPT("-v", "--variant", T_STR, variant),
+    OPT("-p", "--profile", T_STR, profile),
+    OPT(NULL, "--fen", T_STR, fen),
+    OPT(NULL, "--moves", T_STR, moves),
+    OPT("-e", "--engine", T_STR, engine),
+    OPT(NULL, "--protocol", T_STR, protocol),
+    OPT("-o", "--output", T_STR, output),
+    OPT(NULL, "--tier", T_STR, tier),
+    OPT(NULL, "--bias", T_STR, bias),
+    OPT(NULL, "--cells", T_CELLS, naming),
+    OPT("-t", "--threads", T_INT, threads),
+    OPT(NULL, "--hash", T_INT, hash_mb),
+    OPT(NULL, "--split", T_INT, split),
+    OPT(NULL, "--resume", T_FLAG, resume),
+    OPT("-n", "--count", T_INT, count),
+    OPT(NULL, "--check-depth", T_INT, check_depth),
+    OPT(NULL, "--seconds", T_LONG, seconds),
+    OPT(NULL, "--seed", T_U64, seed),
+    OPT(NULL, "--max-nodes", T_U64, max_nodes),
+    OPT(NULL, "--random", T_INT, random),
+    OPT(NULL, "--fixtures", T_FLAG, fixtures),
+    OPT(NULL, "--timeout", T_DOUBLE, timeout),
+    OPT("-d", "--depth", T_INT, depth),
+    OPT("-h", "--help", T_FLAG, help),
+    OPT(NULL, "--suite", T_LIST, suites),
+};
+
+static const opt_def *find_option(const char *name, size_t len)
+{
+    for (size_t i = 0; i < sizeof options / sizeof options[0]; i++) {
+        const opt_def *d = &options[i];
+        if ((d->short_name && strlen(d->short_name) == len && !strncmp(name, d->short_name, len)) ||
+            (strlen(d->long_name) == len && !strncmp(name, d->long_name, len)))
+            return d;
+    }
+    return NULL;
+}
+
+static int parse_number(const char *text, int is_double, double *out)
+{
+    char *end = NULL;
+    errno = 0;
+    double v = is_double ? strtod(text, &end) : (double)strtoull(text, &end, 10);
+    if (!*text || *end || errno || (!is_double && text[0] == '-'))
+        return -1;
+    *out = v;
+    return 0;
+}
+
+static int store(cli_opts *o, const opt_def *d, const char *value)
+{
+    char *base = (char *)o + d->offset;
+    double num = 0;
+    switch (d->type) {
+    case T_STR:
+        *(const char **)base = value;
+        return 0;
+    case T_CELLS:
+        if (strcmp(value, "seed") && strcmp(value, "canonical"))
+            return -1;
+        *(int *)base = strcmp(value, "seed") == 0;
+        return 0;
+    case T_LIST:
+        if (o->nsuites >= CLI_MAX_ARGS)
+            return -1;
+        o->suites[o->nsuites++] = value;
+        return 0;
+    case T_U64:
+        if (parse_number(value, 0, &num))
+            return -1;
+        *(uint64_t *)base = strtoull(value, NULL, 10);
+        if (d->offset == offsetof(cli_opts, seed))
+            o->has_seed = 1;
+        return 0;
+    case T_DOUBLE:
+        if (parse_number(value, 1, &num) || num <= 0)
+            return -1;
+        *(double *)base = num;
+        return 0;
+    case T_LONG:
+    case T_INT:
+        if (parse_number(value, 0, &num) || num > 1e9)
+            return -1;
+        if (d->type == T_LONG)
+            *(long *)base = (long)num;
+        else
+            *(int *)base = (int)num;
+        return 0;
+    case T_FLAG:
+        return 0;
+    }
+    return -1;
+}
+
+static void defaults(cli_opts *o)
+{
+    memset(o, 0, sizeof *o);
+    o->engine = "reference";
+    o->depth = -1;
+    o->threads = 1;
+    o->check_depth = -1;
+}
+
+int cli_parse(int argc, char **argv, cli_opts *o)
+{
+    defaults(o);
+    for (int i = 0; i < argc; i++) {
+        const char *a = argv[i];
+        if (a[0] != '-' || a[1] == '\0' || (a[1] >= '0' && a[1] <= '9')) {
+            if (o->nargs >= CLI_MAX_ARGS)
+                return cli_usage_error(NULL, "too many arguments");
+            o->args[o->nargs++] = a;
+            continue;
+        }
+        const char *eq = strchr(a, '=');
+        size_t len = eq ? (size_t)(eq - a) : strlen(a);
+        const opt_def *d = find_option(a, len);
+        if (!d)
+            return cli_usage_error(NULL, "unknown option '%s'", a);
+        if (d->type == T_FLAG) {
+            *(int *)((char *)o + d->offset) = 1;
+            continue;
+        }
+        const char *value = eq ? eq + 1 : (i + 1 < argc ? argv[++i] : NULL);
+        if (!value)
+            return cli_usage_error(NULL, "option '%s' needs a value", a);
+        if (store(o, d, value) != 0)
+            return cli_usage_error(NULL, "bad value '%s' for option %s", value, d->long_name);
+    }
+    return 0;
+}
+
+int cli_usage_error(const char *command, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, "hexref%s%s: ", command ? " " : "", command ? command : "");
+    vfprintf(stderr, fmt, ap);
+    fprintf(stderr, "\n(try 'hexref %s--help')\n", command ? command : "");
+    va_end(ap);
+    return EXIT_USAGE;
+}
+
+int cli_bad_input(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, "hexref: ");
+    vfprintf(stderr, fmt, ap);
+    fprintf(stderr, "\n");
+    va_end(ap);
+    return EXIT_BAD_INPUT;
+}
+
+int cli_require_variant(const char *command, const cli_opts *o)
+{
+    if (!o->variant)
+        return cli_usage_error(command, "-v VARIANT is required (shafran, brusky, glinski, mccooey)");
+    return 0;
+}
+
+int cli_depth(const char *command, const cli_opts *o, int *depth)
+{
+    *depth = o->depth;
+    if (o->nargs == 1) {
+        char *end = NULL;
+        long d = strtol(o->args[0], &end, 10);
+        if (*end || d < 0 || d > 64)
+            return cli_usage_error(command, "bad depth '%s'", o->args[0]);
+        *depth = (int)d;
+    } else if (o->nargs > 1) {
+        return cli_usage_error(command, "unexpected argument '%s'", o->args[1]);
+    }
+    if (*depth < 0)
+        return cli_usage_error(command, "DEPTH is required");
+    return 0;
+}
+
+static int open_with_oracle(const cli_opts *o, cli_position *cp)
+{
+    char err[256];
+    const char *v = o->variant, *p = o->profile ? o->profile : "std";
+    if (o->fen)
+        snprintf(cp->fen, sizeof cp->fen, "%s", o->fen);
+    else if (cp->engine.start_fen(cp->engine.ctx, v, p, cp->fen, sizeof cp->fen, err, sizeof err))
+        return cli_bad_input("%s", err);
+    /* Validate the HexFEN before any move, so a bad one is named as such. */
+    char status[32];
+    if (cp->engine.status(cp->engine.ctx, v, p, cp->fen, status, sizeof status, err, sizeof err))
+        return cli_bad_input("bad HexFEN: %s", err);
+    char moves[4096];
+    if (o->moves && strlen(o->moves) >= sizeof moves)
+        return cli_bad_input("--moves is too long for the oracle engine");
+    snprintf(moves, sizeof moves, "%s", o->moves ? o->moves : "");
+    int index = 0;
+    char *save = NULL;
+    for (char *m = strtok_r(moves, " ,", &save); m; m = strtok_r(NULL, " ,", &save)) {
+        char next[HX_ENGINE_FEN_MAX];
+        index++;
+        if (cp->engine.play(cp->engine.ctx, v, p, cp->fen, m, next, sizeof next, err, sizeof err))
+            return cli_bad_input("move %d ('%s'): %s", index, m, err);
+        snprintf(cp->fen, sizeof cp->fen, "%s", next);
+    }
+    return 0;
+}
+
+int cli_position_open(const cli_opts *o, cli_position *cp)
+{
+    hx_error err;
+    memset(cp, 0, sizeof *cp);
+    if (hx_engine_by_name(o->engine, &cp->engine) != 0)
+        return cli_usage_error(NULL, "unknown engine '%s' (reference or oracle)", o->engine);
+    cp->rules = hx_rules_find(o->variant, o->profile, &err);
+    if (!cp->rules)
+        return cli_bad_input("%s", err.message);
+    if (o->naming && strcmp(o->variant, "brusky") != 0)
+        return cli_usage_error(NULL, "--cells seed exists only for brusky");
+    cp->is_reference = strcmp(o->engine, "reference") == 0;
+    if (!cp->is_reference)
+        return open_with_oracle(o, cp);
+    cp->pos = hx_position_new(cp->rules);
+    if (!cp->pos)
+        return cli_bad_input("out of memory");
+    if (hx_position_set_fen(cp->pos, o->fen, &err) != 0) {
+        cli_position_close(cp);
+        return cli_bad_input("bad HexFEN: %s", err.message);
+    }
+    if (hx_play_moves(cp->pos, o->moves, o->naming, &err) != 0) {
+        cli_position_close(cp);
+        return cli_bad_input("--moves: %s", err.message);
+    }
+    hx_position_fen(cp->pos, cp->fen);
+    return 0;
+}
+
+void cli_position_close(cli_position *cp)
+{
+    hx_position_free(cp->pos);
+    cp->pos = NULL;
+}
+
+double cli_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}

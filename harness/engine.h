@@ -1,0 +1,51 @@
+/*
+ * engine.h - the text-level view of a move generator that every harness
+ * runner (fixtures, differential tests, suites, verify) works against.
+ *
+ * The reference (rules/), the oracle (oracle/) and external engines driven
+ * through a protocol all appear as an hx_engine. The runners never see a
+ * board structure: a position goes in as HexFEN, moves come out as text
+ * (docs/conventions.md), which keeps the generators independent.
+ *
+ * Every operation returns 0 on success, or non-zero with a one-line message
+ * in err (NUL-terminated, at most errcap bytes). A NULL operation means the
+ * engine cannot do it (an external engine may only do perft, for example).
+ */
+#ifndef HEXREF_HARNESS_ENGINE_H
+#define HEXREF_HARNESS_ENGINE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+enum { HX_ENGINE_TEXT_MAX = 65536, HX_ENGINE_FEN_MAX = 512 };
+
+typedef struct hx_engine {
+    const char *name; /* "reference", "oracle", or the command line */
+    void *ctx;        /* owned by whoever created the engine */
+
+    /* Sorted legal moves, each followed by '\n'. */
+    int (*moves)(void *ctx, const char *variant, const char *profile,
+                 const char *fen, char *out, size_t cap, char *err, size_t errcap);
+    /* "checkmate", "stalemate", "check" or "ongoing". */
+    int (*status)(void *ctx, const char *variant, const char *profile,
+                  const char *fen, char *out, size_t cap, char *err, size_t errcap);
+    /* HexFEN after playing a legal move on fen. */
+    int (*play)(void *ctx, const char *variant, const char *profile,
+                const char *fen, const char *move, char *out, size_t cap,
+                char *err, size_t errcap);
+    /* Leaf count to depth. */
+    int (*perft)(void *ctx, const char *variant, const char *profile,
+                 const char *fen, int depth, uint64_t *nodes, char *err, size_t errcap);
+    /* Initial HexFEN of variant/profile. */
+    int (*start_fen)(void *ctx, const char *variant, const char *profile,
+                     char *out, size_t cap, char *err, size_t errcap);
+} hx_engine;
+
+/* The two built-in engines. */
+hx_engine hx_engine_reference(void);
+hx_engine hx_engine_oracle(void);
+
+/* Looks up "reference" or "oracle"; returns 0 and fills *out, or -1. */
+int hx_engine_by_name(const char *name, hx_engine *out);
+
+#endif

@@ -1,0 +1,47 @@
+/*
+ * bitboard.h - 128-bit cell sets. Every board has at most 91 cells, so one
+ * unsigned __int128 holds a set of cells; the compiler turns the operations
+ * into pairs of 64-bit instructions.
+ */
+#ifndef HEXREF_BITBOARD_H
+#define HEXREF_BITBOARD_H
+
+#include <stdint.h>
+
+__extension__ typedef unsigned __int128 hx_bb;
+
+#define HX_BB_BIT(i) ((hx_bb)1 << (i))
+
+static inline uint64_t hx_bb_lo(hx_bb b) { return (uint64_t)b; }
+static inline uint64_t hx_bb_hi(hx_bb b) { return (uint64_t)(b >> 64); }
+
+/* Index of the lowest set cell; b must not be empty. */
+static inline int hx_bb_lsb(hx_bb b)
+{
+    uint64_t lo = hx_bb_lo(b);
+    return lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll(hx_bb_hi(b));
+}
+
+/* Index of the highest set cell; b must not be empty. */
+static inline int hx_bb_msb(hx_bb b)
+{
+    uint64_t hi = hx_bb_hi(b);
+    return hi ? 127 - __builtin_clzll(hi) : 63 - __builtin_clzll(hx_bb_lo(b));
+}
+
+static inline int hx_bb_count(hx_bb b)
+{
+    return __builtin_popcountll(hx_bb_lo(b)) + __builtin_popcountll(hx_bb_hi(b));
+}
+
+/* Removes and returns the lowest set cell; b must not be empty. */
+static inline int hx_bb_pop(hx_bb *b)
+{
+    int i = hx_bb_lsb(*b);
+    *b &= *b - 1;
+    return i;
+}
+
+static inline int hx_bb_has(hx_bb b, int i) { return (int)((b >> i) & 1); }
+
+#endif

@@ -1,0 +1,78 @@
+/*
+ * geometry.h - a board's cells and every table derived from them.
+ *
+ * A board is described by three inequalities (x range, y range, x-y range)
+ * and a naming rule. geometry_build() numbers the existing cells and derives
+ * all step, ray and leap tables by walking the lattice one step at a time
+ * from the twelve direction vectors and the knight vectors: no per-cell
+ * table is typed in (the Ethereal way).
+ *
+ * Cells are numbered in order of (y, x), so along every direction the index
+ * either always grows ("positive" directions) or always shrinks. The first
+ * blocker on a ray is then the lowest or highest set cell of ray & occupied.
+ */
+#ifndef HEXREF_GEOMETRY_H
+#define HEXREF_GEOMETRY_H
+
+#include <stdint.h>
+#include "bitboard.h"
+
+enum {
+    HX_MAX_CELLS = 128,
+    HX_GRID = 16,    /* x and y of every board lie in [0, HX_GRID) */
+    HX_DIRS = 12,    /* 0..5 orthogonal, 6..11 diagonal */
+    HX_ORTHS = 6,
+    HX_KNIGHT_LEAPS = 12,
+    HX_NO_CELL = -1
+};
+
+/* The lattice vectors of the specification (README "Lattice"). Orthogonal
+ * direction d and d+3 (mod 6) are opposite; likewise for the diagonals. */
+extern const int8_t hx_dir_vec[HX_DIRS][2];
+extern const int8_t hx_knight_vec[HX_KNIGHT_LEAPS][2];
+
+static inline int hx_dir_is_positive(int d) { return (d % 6) < 3; }
+static inline int hx_dir_opposite(int d) { return (d < 6) ? (d + 3) % 6 : 6 + (d - 6 + 3) % 6; }
+
+typedef struct hx_board_shape {
+    int xmax, ymax;       /* 0 <= x <= xmax, 0 <= y <= ymax */
+    int dmin, dmax;       /* dmin <= x - y <= dmax */
+    const char *files;    /* file letters, indexed by x */
+    int rank_bend;        /* rank = y + 1 - max(0, x - rank_bend) */
+    const char *alt_files; /* second naming (Brusky's notation B) or NULL: */
+    int alt_offset;        /* its file index is x - y + alt_offset */
+} hx_board_shape;
+
+typedef struct hx_geometry {
+    hx_board_shape shape;
+    int ncells;
+    int nranks;
+    hx_bb all;                           /* every cell */
+    int8_t x[HX_MAX_CELLS], y[HX_MAX_CELLS];
+    int8_t rank[HX_MAX_CELLS];           /* 1-based rank number */
+    int16_t cell_at[HX_GRID][HX_GRID];   /* [x][y] -> cell or HX_NO_CELL */
+    char name[HX_MAX_CELLS][4];
+    int8_t step[HX_DIRS][HX_MAX_CELLS];  /* neighbour in direction d */
+    hx_bb ray[HX_DIRS][HX_MAX_CELLS];    /* cells beyond, in direction d */
+    hx_bb knight[HX_MAX_CELLS];
+    hx_bb king[HX_MAX_CELLS];            /* 12 directions, one step */
+    int8_t dir_to[HX_MAX_CELLS][HX_MAX_CELLS]; /* direction a->b or -1 */
+    /* Cells of each rank in ascending file order, for HexFEN. */
+    int8_t rank_cells[HX_GRID][HX_GRID];
+    int8_t rank_len[HX_GRID];
+} hx_geometry;
+
+void geometry_build(hx_geometry *g, const hx_board_shape *shape);
+
+/* Cell at (x, y), or HX_NO_CELL if it does not exist. */
+int geometry_cell(const hx_geometry *g, int x, int y);
+/* Cell one `vec` away from c, or HX_NO_CELL. */
+int geometry_offset(const hx_geometry *g, int c, int dx, int dy);
+/* Parses a cell name at s (letters then digits); returns the cell and sets
+ * *len to the characters used, or returns HX_NO_CELL. `naming` 1 is Brusky's
+ * notation B. */
+int geometry_parse_cell(const hx_geometry *g, const char *s, int naming, int *len);
+/* Writes the name of c in the given naming. */
+void geometry_cell_name(const hx_geometry *g, int c, int naming, char out[4]);
+
+#endif

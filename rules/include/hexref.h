@@ -1,0 +1,154 @@
+/*
+ * hexref.h - the reference rules of hexagonal chess.
+ *
+ * Four variants (shafran, brusky, glinski, mccooey), each with named rule
+ * profiles ("std" is the best-sourced reading; the others reproduce one
+ * source each, or model a known bug: neg-..., diag-...). Positions are read
+ * and written as HexFEN, moves as text (docs/conventions.md).
+ *
+ * Typical use:
+ *
+ *     hx_error err;
+ *     const hx_rules *rules = hx_rules_find("shafran", "std", &err);
+ *     hx_position *pos = hx_position_new(rules);
+ *     hx_position_set_fen(pos, NULL, &err);            // initial position
+ *     uint64_t n = hx_perft(pos, 4);
+ *     hx_position_free(pos);
+ *
+ * Functions that can fail return 0 on success and -1 on failure, with a
+ * message naming the problem and where it is in *err. Rules objects are
+ * immutable and live for the whole program; positions are independent, so
+ * different threads may use different positions freely.
+ */
+#ifndef HEXREF_H
+#define HEXREF_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+enum {
+    HX_MAX_MOVES = 1024, /* more than any valid position's legal move count */
+    HX_FEN_MAX = 256,    /* longest HexFEN, with its terminating NUL */
+    HX_MOVE_TEXT_MAX = 8 /* longest move text ("e10e9q"), with its NUL */
+};
+
+typedef struct hx_error {
+    char message[256];
+} hx_error;
+
+typedef struct hx_rules hx_rules;       /* a variant under one profile */
+typedef struct hx_position hx_position; /* a position with its history */
+typedef uint32_t hx_move;               /* an encoded move */
+
+typedef enum hx_status {
+    HX_ONGOING,
+    HX_CHECK,
+    HX_CHECKMATE,
+    HX_STALEMATE
+} hx_status;
+
+/* ---- Variants and profiles ------------------------------------------ */
+
+/* Rules of `variant` under `profile` (NULL or "" means "std"). */
+const hx_rules *hx_rules_find(const char *variant, const char *profile, hx_error *err);
+
+const char *hx_rules_variant(const hx_rules *rules);
+const char *hx_rules_profile(const hx_rules *rules);
+/* One line on what the profile changes relative to std. */
+const char *hx_rules_summary(const hx_rules *rules);
+/* 1 for negative controls and diagnostics (neg-..., diag-...), else 0. */
+int hx_rules_is_control(const hx_rules *rules);
+
+/* Number of variants, and the name of variant i. */
+int hx_variant_count(void);
+const char *hx_variant_name(int i);
+/* Number of profiles of a variant, and the name of profile i (0 is std). */
+int hx_profile_count(const char *variant);
+const char *hx_profile_name(const char *variant, int i);
+
+/* ---- Positions ------------------------------------------------------- */
+
+hx_position *hx_position_new(const hx_rules *rules);
+void hx_position_free(hx_position *pos);
+/* Copies src (rules, position and history) into dst. */
+void hx_position_copy(hx_position *dst, const hx_position *src);
+const hx_rules *hx_position_rules(const hx_position *pos);
+
+/* Sets the position from a HexFEN; NULL means the profile's initial one.
+ * On failure the position is left unchanged. */
+int hx_position_set_fen(hx_position *pos, const char *fen, hx_error *err);
+/* Writes the HexFEN (at most HX_FEN_MAX bytes including NUL). */
+void hx_position_fen(const hx_position *pos, char *out);
+/* Zobrist key of the position (pieces, side, castling rights, e.p.). */
+uint64_t hx_position_key(const hx_position *pos);
+/* 0 = White, 1 = Black. */
+int hx_position_side(const hx_position *pos);
+
+/* ---- Board drawing -------------------------------------------------- */
+
+/* The lattice bounds: every cell has 0 <= x < *width, 0 <= y < *height.
+ * *horizontal_ranks is 1 for boards drawn with pointy-top hexes and
+ * horizontal ranks (Brusky), 0 for flat-top hexes and vertical files. */
+void hx_board_size(const hx_rules *rules, int *width, int *height, int *horizontal_ranks);
+/* Name of cell (x, y) in the given naming (see hx_move_text); returns -1 if
+ * there is no such cell. */
+int hx_cell_name(const hx_rules *rules, int x, int y, int naming, char out[4]);
+/* The piece letter on (x, y) (KQRBNP White, kqrbnp Black), '.' if empty,
+ * or 0 if there is no such cell. */
+char hx_position_piece(const hx_position *pos, int x, int y);
+
+/* ---- Moves ----------------------------------------------------------- */
+
+/* Fills moves[] (room for HX_MAX_MOVES) with the legal moves, returns the count. */
+int hx_legal_moves(hx_position *pos, hx_move *moves);
+/* The legal moves as text, sorted with strcmp; returns the count.
+ * texts needs HX_MAX_MOVES entries. */
+int hx_legal_move_texts(hx_position *pos, char texts[][HX_MOVE_TEXT_MAX]);
+
+/* Writes a move's text (cell names in the given naming: 0 canonical,
+ * 1 Brusky's seed notation B). */
+void hx_move_text(const hx_position *pos, hx_move move, int naming, char *out);
+/* Parses move text (or a castling name such as O-O-O or Q-0-0) against the
+ * legal moves of pos. */
+int hx_move_parse(hx_position *pos, const char *text, int naming, hx_move *move,
+                  hx_error *err);
+
+/* Plays a legal move. hx_unmake takes back the last one played. Making more
+ * than the history holds (4096 plies) is an error of the caller. */
+void hx_make(hx_position *pos, hx_move move);
+void hx_unmake(hx_position *pos);
+/* Parses and plays a space-separated list of moves; stops at the first bad
+ * one, leaving the moves before it played, and names it in err. */
+int hx_play_moves(hx_position *pos, const char *moves, int naming, hx_error *err);
+
+/* ---- Status and counting -------------------------------------------- */
+
+int hx_in_check(const hx_position *pos);
+hx_status hx_position_status(hx_position *pos);
+const char *hx_status_name(hx_status status);
+
+/* Draw conditions of the profile that hold now, as a comma-separated
+ * description ("" if none): 50-move rule, repetition, insufficient material. */
+void hx_draw_conditions(const hx_position *pos, char *out, size_t cap);
+/* The score of a stalemate for the side that stalemates ("1/2" or "3/4"). */
+const char *hx_stalemate_score(const hx_rules *rules);
+
+/* Number of leaf nodes of the legal move tree to depth. */
+uint64_t hx_perft(hx_position *pos, int depth);
+
+/* ---- Text interface (the C ABI for outside harnesses) ----------------- */
+
+/* Legal moves of fen as sorted text lines ("e2e4\n..."), NUL-terminated.
+ * Returns 0, or -1 with err filled (bad names, bad HexFEN, buffer too small). */
+int hx_text_moves(const char *variant, const char *profile, const char *fen,
+                  char *out, size_t cap, hx_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,48 @@
+/*
+ * invariants.c - position_is_ok(), the consistency check that debug builds
+ * run after every make and unmake (Fruit's board_is_ok()).
+ */
+#include "position.h"
+
+const char *position_is_ok(const hx_position *pos)
+{
+    const hx_geometry *g = pos->g;
+    hx_bb seen[2] = {0, 0};
+    for (int colour = 0; colour < 2; colour++) {
+        for (int type = 0; type < HX_PIECE_TYPES; type++) {
+            hx_bb b = pos->pieces[colour][type];
+            if (b & ~g->all)
+                return "a piece stands outside the board";
+            if (b & (seen[0] | seen[1]))
+                return "two pieces share a cell";
+            seen[colour] |= b;
+            while (b)
+                if (pos->board[hx_bb_pop(&b)] != hx_piece(colour, type))
+                    return "mailbox and bitboards disagree";
+        }
+        if (seen[colour] != pos->occupied[colour])
+            return "colour occupancy is stale";
+        if (hx_bb_count(pos->pieces[colour][HX_KING]) != 1)
+            return "a side does not have exactly one king";
+        if (pos->king[colour] != hx_bb_lsb(pos->pieces[colour][HX_KING]))
+            return "king cell is stale";
+    }
+    if ((seen[0] | seen[1]) != pos->all)
+        return "total occupancy is stale";
+    for (int c = 0; c < g->ncells; c++)
+        if (pos->board[c] && !hx_bb_has(pos->all, c))
+            return "mailbox holds a piece the bitboards lack";
+    if (pos->key != position_compute_key(pos))
+        return "incremental Zobrist key differs from a fresh one";
+    if (pos->ep.capturable != position_ep_capturable(pos->rules, &pos->ep))
+        return "e.p. capturable cells are stale";
+    for (int i = 0; i < 4; i++) {
+        if (!(pos->castling & (1 << i)))
+            continue;
+        int home = pos->rules->rook_home[i], colour = i / 2;
+        if (home < 0 || pos->board[home] != hx_piece(colour, HX_ROOK) ||
+            pos->board[pos->rules->king_home[colour]] != hx_piece(colour, HX_KING))
+            return "castling right without king and rook at home";
+    }
+    return NULL;
+}

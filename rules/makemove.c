@@ -1,0 +1,200 @@
+/*
+ * makemove.c - making and unmaking moves, with exact restoration.
+ *
+ * make saves in the history everything a move may change that cannot be
+ * recomputed (captured piece, rights, e.p. record, clock, key); unmake puts
+ * the pieces back and restores the rest from there.
+ */
+#include "position.h"
+
+#include <assert.h>
+#include <string.h>
+
+#ifdef HEXREF_DEBUG
+#include <stdio.h>
+#include <stdlib.h>
+static void check_invariants(const hx_position *pos, const char *where)
+{
+    const char *problem = position_is_ok(pos);
+    if (problem) {
+        fprintf(stderr, "hexref: invariant broken after %s: %s\n", where, problem);
+        abort();
+    }
+}
+#else
+#define check_invariants(pos, where) ((void)0)
+#endif
+
+static void clear_ep(hx_position *pos)
+{
+    for (int i = 0; i < pos->ep.count; i++)
+        pos->key ^= zobrist_ep(pos->ep.cells[i]);
+    pos->ep.count = 0;
+    pos->ep.victim = HX_NO_CELL;
+    pos->ep.capturable = 0;
+}
+
+static void set_ep(hx_position *pos, const int8_t *cells, int count, int victim)
+{
+    for (int i = 0; i < count; i++) {
+        pos->ep.cells[i] = cells[i];
+        pos->key ^= zobrist_ep(cells[i]);
+    }
+    pos->ep.count = (int8_t)count;
+    pos->ep.victim = (int8_t)victim;
+    pos->ep.capturable = position_ep_capturable(pos->rules, &pos->ep);
+}
+
+/* The cells a multi-step from `from` to `to` crossed, in order. */
+static void record_multi_step(hx_position *pos, int us, int from, int to)
+{
+    const hx_rules *r = pos->rules;
+    for (int k = 0; k < r->p.nforward; k++) {
+        int8_t cells[HX_MAX_EP];
+        int n = 0;
+        for (int t = r->push[us][k][from]; t != HX_NO_CELL && n < HX_MAX_EP;
+             t = r->push[us][k][t]) {
+            if (t == to) {
+                set_ep(pos, cells, n, to);
+                return;
+            }
+            cells[n++] = (int8_t)t;
+        }
+    }
+}
+
+static int is_vector(const hx_position *pos, int us, int from, int to, const int8_t v[2])
+{
+    int sign = us == HX_WHITE ? 1 : -1;
+    return pos->g->x[to] - pos->g->x[from] == sign * v[0] &&
+           pos->g->y[to] - pos->g->y[from] == sign * v[1];
+}
+
+/* Negative controls neg-vcap-ep and neg-capture-ep: a pawn capture that
+ * advances two ranks wrongly counts as a double step. */
+static void bug_capture_sets_ep(hx_position *pos, int us, int from, int to)
+{
+    const hx_rule_params *p = &pos->rules->p;
+    int vertical = p->vcap_sets_ep && is_vector(pos, us, from, to, p->vertical);
+    int diagonal = p->capture_sets_ep && is_vector(pos, us, from, to, p->capture[0]);
+    if (vertical || diagonal) {
+        int8_t cell = pos->rules->push[us][0][from];
+        if (cell != HX_NO_CELL && !hx_bb_has(pos->all, cell))
+            set_ep(pos, &cell, 1, to);
+    }
+}
+
+static int ep_victim_cell(const hx_position *pos, int to)
+{
+    if (pos->rules->p.ep_victim_by_target) /* neg-ep-victim-by-target */
+        return pos->rules->push[!pos->side][0][to];
+    return pos->ep.victim;
+}
+
+static uint8_t rights_kept(const hx_position *pos, int from, int to)
+{
+    const hx_rules *r = pos->rules;
+    uint8_t rights = pos->castling;
+    for (int i = 0; i < 4; i++) {
+        int home = r->rook_home[i];
+        if (home == from || home == to || r->king_home[i / 2] == from)
+            rights &= (uint8_t)~(1 << i);
+    }
+    return rights;
+}
+
+static void update_clock(hx_position *pos, int kind, int piece, int captured)
+{
+    int reset = captured || (pos->rules->p.clock == CLOCK_PAWN_OR_CAPTURE &&
+                             hx_piece_type(piece) == HX_PAWN);
+    if (reset)
+        pos->halfmove = 0;
+    else if (!(kind == MOVE_CASTLE && pos->rules->p.clock == CLOCK_CAPTURE_ONLY))
+        pos->halfmove++;
+}
+
+static void update_reentered(hx_position *pos, int us, int piece, int from, int to, int captured)
+{
+    pos->reentered &= ~(HX_BB_BIT(from) | HX_BB_BIT(to));
+    if (captured && hx_piece_type(piece) == HX_PAWN && hx_bb_has(pos->rules->start[us], to))
+        pos->reentered |= HX_BB_BIT(to);
+}
+
+void hx_make(hx_position *pos, hx_move m)
+{
+    assert(pos->ply < HX_HISTORY);
+    hx_undo *u = &pos->history[pos->ply++];
+    int us = pos->side, from = move_from(m), to = move_to(m), kind = move_kind(m);
+    int piece = pos->board[from], captured = 0, captured_at = to;
+    u->move = m;
+    u->castling = pos->castling;
+    u->halfmove = pos->halfmove;
+    u->ep = pos->ep;
+    u->reentered = pos->reentered;
+    u->key = pos->key;
+    if (kind == MOVE_CASTLE) {
+        const hx_castle *k = &pos->rules->castles[move_castle(m)];
+        position_remove(pos, k->king_from);
+        position_remove(pos, k->rook_from);
+        position_put(pos, hx_piece(us, HX_KING), k->king_to);
+        position_put(pos, hx_piece(us, HX_ROOK), k->rook_to);
+    } else {
+        if (kind == MOVE_EP)
+            captured_at = ep_victim_cell(pos, to);
+        if (captured_at != HX_NO_CELL && pos->board[captured_at] &&
+            (kind != MOVE_EP || pos->board[captured_at] == hx_piece(!us, HX_PAWN))) {
+            captured = pos->board[captured_at];
+            position_remove(pos, captured_at);
+        }
+        position_remove(pos, from);
+        position_put(pos, move_promo(m) ? hx_piece(us, move_promo(m)) : piece, to);
+    }
+    u->captured = (uint8_t)captured;
+    u->captured_at = (int8_t)captured_at;
+    clear_ep(pos);
+    if (kind == MOVE_MULTI)
+        record_multi_step(pos, us, from, to);
+    else if (captured && hx_piece_type(piece) == HX_PAWN)
+        bug_capture_sets_ep(pos, us, from, to);
+    uint8_t rights = rights_kept(pos, from, to);
+    pos->key ^= zobrist_castling(pos->castling) ^ zobrist_castling(rights);
+    pos->castling = rights;
+    update_clock(pos, kind, piece, captured);
+    if (pos->rules->p.first_move_only)
+        update_reentered(pos, us, piece, from, to, captured);
+    if (us == HX_BLACK)
+        pos->fullmove++;
+    pos->side = !us;
+    pos->key ^= zobrist_side();
+    check_invariants(pos, "make");
+}
+
+void hx_unmake(hx_position *pos)
+{
+    assert(pos->ply > 0);
+    const hx_undo *u = &pos->history[--pos->ply];
+    hx_move m = u->move;
+    int us = !pos->side, from = move_from(m), to = move_to(m), kind = move_kind(m);
+    pos->side = us;
+    if (kind == MOVE_CASTLE) {
+        const hx_castle *k = &pos->rules->castles[move_castle(m)];
+        position_remove(pos, k->king_to);
+        position_remove(pos, k->rook_to);
+        position_put(pos, hx_piece(us, HX_KING), k->king_from);
+        position_put(pos, hx_piece(us, HX_ROOK), k->rook_from);
+    } else {
+        int moved = move_promo(m) ? hx_piece(us, HX_PAWN) : pos->board[to];
+        position_remove(pos, to);
+        position_put(pos, moved, from);
+        if (u->captured)
+            position_put(pos, u->captured, u->captured_at);
+    }
+    if (us == HX_BLACK)
+        pos->fullmove--;
+    pos->castling = u->castling;
+    pos->halfmove = u->halfmove;
+    pos->ep = u->ep;
+    pos->reentered = u->reentered;
+    pos->key = u->key;
+    check_invariants(pos, "unmake");
+}

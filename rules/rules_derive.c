@@ -1,0 +1,248 @@
+/*
+ * rules_derive.c - turns a variant's description (rules.h: hx_rule_params)
+ * into the tables the generator reads: setup, pawn steps, captures, start
+ * and promotion cells, and castling paths. Everything is found by walking
+ * the board from vectors; nothing here knows a cell by name except through
+ * the setup text of the specification.
+ */
+#include "rules.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static int piece_type_of_letter(char ch)
+{
+    const char *letters = "PNBRQK";
+    const char *p = ch ? strchr(letters, ch) : NULL;
+    return p ? (int)(p - letters) : -1;
+}
+
+/* "W Ke1 Pd5, B Ke10 Pe9": the piece-list notation of the specification. */
+static int parse_setup(hx_rules *r, hx_error *err)
+{
+    const hx_geometry *g = r->g;
+    const char *s = r->p.setup;
+    int colour = -1;
+    memset(r->setup, 0, sizeof r->setup);
+    while (*s) {
+        if (*s == ' ' || *s == ',') {
+            s++;
+        } else if ((*s == 'W' || *s == 'B') && (s[1] == ' ')) {
+            colour = (*s == 'W') ? HX_WHITE : HX_BLACK;
+            s++;
+        } else {
+            int type = piece_type_of_letter(*s), len = 0;
+            int c = geometry_parse_cell(g, s + 1, 0, &len);
+            if (colour < 0 || type < 0 || c == HX_NO_CELL || r->setup[c]) {
+                snprintf(err->message, sizeof err->message, "bad setup near '%.8s'", s);
+                return -1;
+            }
+            r->setup[c] = (uint8_t)hx_piece(colour, type);
+            s += 1 + len;
+        }
+    }
+    return 0;
+}
+
+static int sign(int colour) { return colour == HX_WHITE ? 1 : -1; }
+
+static int offset(const hx_rules *r, int colour, int c, const int8_t v[2])
+{
+    return geometry_offset(r->g, c, sign(colour) * v[0], sign(colour) * v[1]);
+}
+
+static int count_cells_along(const hx_rules *r, int c, int dx, int dy)
+{
+    int n = 0;
+    for (int t = geometry_offset(r->g, c, dx, dy); t != HX_NO_CELL;
+         t = geometry_offset(r->g, t, dx, dy))
+        n++;
+    return n;
+}
+
+/* How many cells a pawn on start cell c may advance at most. */
+static int multi_step_reach(const hx_rules *r, int colour, int c)
+{
+    if (r->p.no_double_file && r->g->shape.files[r->g->x[c]] == r->p.no_double_file)
+        return 1;
+    if (r->p.reach == REACH_FIXED_TWO)
+        return 2;
+    /* REACH_HALF_FILE (Shafran): index the file 0..L-1 from the mover's
+     * end; a pawn may reach index floor((L-1)/2), never the far half. */
+    int fx = sign(colour) * r->p.forward[0][0], fy = sign(colour) * r->p.forward[0][1];
+    int behind = count_cells_along(r, c, -fx, -fy);
+    int length = behind + 1 + count_cells_along(r, c, fx, fy);
+    int reach = (length - 1) / 2 - behind;
+    return reach > 1 ? reach : 1;
+}
+
+static void derive_pawn_tables(hx_rules *r)
+{
+    const hx_geometry *g = r->g;
+    for (int colour = 0; colour < 2; colour++) {
+        r->start[colour] = 0;
+        r->promotion[colour] = 0;
+        for (int c = 0; c < g->ncells; c++)
+            if (r->setup[c] == hx_piece(colour, HX_PAWN))
+                r->start[colour] |= HX_BB_BIT(c);
+        for (int c = 0; c < g->ncells; c++) {
+            int any_forward = 0;
+            for (int k = 0; k < r->p.nforward; k++) {
+                r->push[colour][k][c] = (int8_t)offset(r, colour, c, r->p.forward[k]);
+                any_forward |= r->push[colour][k][c] != HX_NO_CELL;
+            }
+            if (!any_forward)
+                r->promotion[colour] |= HX_BB_BIT(c);
+            r->max_steps[colour][c] = (int8_t)(hx_bb_has(r->start[colour], c)
+                                                   ? multi_step_reach(r, colour, c) : 1);
+            r->pawn_capture[colour][c] = 0;
+            for (int k = 0; k < r->p.ncapture; k++) {
+                int t = offset(r, colour, c, r->p.capture[k]);
+                if (t != HX_NO_CELL)
+                    r->pawn_capture[colour][c] |= HX_BB_BIT(t);
+            }
+            r->pawn_vertical[colour][c] = 0;
+            int vertical_here = r->p.vcap == VCAP_ANYWHERE ||
+                                (r->p.vcap == VCAP_HOME && hx_bb_has(r->start[colour], c));
+            int t = offset(r, colour, c, r->p.vertical);
+            if (vertical_here && t != HX_NO_CELL)
+                r->pawn_vertical[colour][c] = HX_BB_BIT(t);
+        }
+    }
+}
+
+/* neg-promote-rank1: a pawn also promotes on the corners of the enemy's
+ * promotion row (ESB issue 6). */
+static void add_corner_promotions(hx_rules *r)
+{
+    hx_bb edge_files = 0;
+    for (int c = 0; c < r->g->ncells; c++)
+        if (r->g->x[c] == 0 || r->g->x[c] == r->g->shape.xmax)
+            edge_files |= HX_BB_BIT(c);
+    hx_bb white = r->promotion[HX_WHITE], black = r->promotion[HX_BLACK];
+    r->promotion[HX_WHITE] |= black & edge_files;
+    r->promotion[HX_BLACK] |= white & edge_files;
+}
+
+static void derive_reverse_tables(hx_rules *r)
+{
+    memset(r->pawn_attackers, 0, sizeof r->pawn_attackers);
+    memset(r->ep_capturers, 0, sizeof r->ep_capturers);
+    for (int colour = 0; colour < 2; colour++) {
+        for (int c = 0; c < r->g->ncells; c++) {
+            hx_bb caps = r->pawn_capture[colour][c];
+            hx_bb all = caps | r->pawn_vertical[colour][c];
+            while (all)
+                r->pawn_attackers[colour][hx_bb_pop(&all)] |= HX_BB_BIT(c);
+            while (caps)
+                r->ep_capturers[colour][hx_bb_pop(&caps)] |= HX_BB_BIT(c);
+        }
+    }
+}
+
+/* Names by which a castling may be written (docs/conventions.md). */
+static void name_castle(hx_castle *k, int shafran_queen_flank, int is_shafran, int steps,
+                        int is_far)
+{
+    static const char *const shafran[2][2][2] = {
+        /* bishops' flank */ {{"O-O", "B-O-O"}, {"O-O-O", "B-O-O-O"}},
+        /* queen's flank  */ {{"O-O-Q", "Q-O-O"}, {"O-O-O-Q", "Q-O-O-O"}},
+    };
+    memset(k->names, 0, sizeof k->names);
+    if (is_shafran) {
+        k->names[0] = shafran[shafran_queen_flank][steps == 3][0];
+        k->names[1] = shafran[shafran_queen_flank][steps == 3][1];
+    } else {
+        k->names[0] = is_far ? "O-O-O" : "O-O";
+    }
+}
+
+static int cells_between(const hx_geometry *g, int a, int b, hx_bb *between)
+{
+    int d = g->dir_to[a][b];
+    *between = g->ray[d][a] & ~g->ray[d][b] & ~HX_BB_BIT(b);
+    return hx_bb_count(*between) + 1;
+}
+
+static void add_castles_for_rook(hx_rules *r, int colour, int king, int rook, int right,
+                                 int is_far, int queen_flank)
+{
+    const hx_geometry *g = r->g;
+    int d = g->dir_to[king][rook];
+    hx_bb between;
+    int distance = cells_between(g, king, rook, &between);
+    int mask = is_far ? r->p.castle_far_steps : r->p.castle_near_steps;
+    for (int steps = 1; steps < distance; steps++) {
+        if (!(mask & (1 << steps)))
+            continue;
+        hx_castle *k = &r->castles[r->ncastles++];
+        k->colour = (int8_t)colour;
+        k->right = (int8_t)right;
+        k->king_from = (int8_t)king;
+        k->rook_from = (int8_t)rook;
+        int to = king;
+        hx_bb path = HX_BB_BIT(king);
+        for (int s = 0; s < steps; s++) {
+            to = g->step[d][to];
+            path |= HX_BB_BIT(to);
+        }
+        k->king_to = (int8_t)to;
+        k->rook_to = g->step[hx_dir_opposite(d)][to];
+        k->must_be_empty = between;
+        k->must_be_safe = path;
+        name_castle(k, queen_flank, strcmp(r->variant, "shafran") == 0, steps, is_far);
+    }
+}
+
+/* The castling rooks are the setup's rooks on an orthogonal line through
+ * their king; the one farther away is the "far" rook (O-O-O). */
+static void derive_castles(hx_rules *r)
+{
+    const hx_geometry *g = r->g;
+    r->ncastles = 0;
+    memset(r->rook_home, 0xff, sizeof r->rook_home);
+    for (int colour = 0; colour < 2; colour++) {
+        int king = -1, rooks[2], nrooks = 0, queen = -1;
+        for (int c = 0; c < g->ncells; c++) {
+            if (r->setup[c] == hx_piece(colour, HX_KING))
+                king = c;
+            if (r->setup[c] == hx_piece(colour, HX_QUEEN))
+                queen = c;
+        }
+        r->king_home[colour] = (int8_t)king;
+        if (!r->p.castling)
+            continue;
+        for (int c = 0; c < g->ncells && nrooks < 2; c++) /* ascending x on a line */
+            if (r->setup[c] == hx_piece(colour, HX_ROOK) && g->dir_to[king][c] >= 0 &&
+                g->dir_to[king][c] < HX_ORTHS)
+                rooks[nrooks++] = c;
+        if (nrooks == 2 && g->x[rooks[0]] > g->x[rooks[1]]) {
+            int t = rooks[0];
+            rooks[0] = rooks[1];
+            rooks[1] = t;
+        }
+        hx_bb b0, b1;
+        int d0 = nrooks > 0 ? cells_between(g, king, rooks[0], &b0) : 0;
+        int d1 = nrooks > 1 ? cells_between(g, king, rooks[1], &b1) : 0;
+        for (int i = 0; i < nrooks; i++) {
+            int right = colour * 2 + i;
+            int mine = i == 0 ? d0 : d1, other = i == 0 ? d1 : d0;
+            int d = g->dir_to[king][rooks[i]];
+            int queen_flank = queen >= 0 && g->dir_to[king][queen] == d;
+            r->rook_home[right] = (int8_t)rooks[i];
+            add_castles_for_rook(r, colour, king, rooks[i], right, mine > other, queen_flank);
+        }
+    }
+}
+
+int rules_derive(hx_rules *r, hx_error *err)
+{
+    if (parse_setup(r, err) != 0)
+        return -1;
+    derive_pawn_tables(r);
+    if (r->p.promote_on_rank1_corners)
+        add_corner_promotions(r);
+    derive_reverse_tables(r);
+    derive_castles(r);
+    return 0;
+}
