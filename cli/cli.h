@@ -74,5 +74,7 @@ int cmd_moves(int argc, char **argv);
 int cmd_show(int argc, char **argv);
 int cmd_variants(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
+int cmd_selfcheck(int argc, char **argv);
+int cmd_fixtures(int argc, char **argv);
 
 #endif

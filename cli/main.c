@@ -42,6 +42,17 @@ static const command commands[] = {
     {"bench", cmd_bench,
      "usage: hexref bench [-v VARIANT] [-p PROFILE] [DEPTH]\n"
      "Perft (default depth 5) of each variant's initial position: nodes and nodes/s.\n"},
+    {"selfcheck", cmd_selfcheck,
+     "usage: hexref selfcheck [-v VARIANT] [-p PROFILE] [--seconds N | -n GAMES] [--seed S]\n"
+     "Compares the reference with the independent oracle on seeded random games\n"
+     "(biased toward castling, e.p., promotion and check): legal moves, status and\n"
+     "every child HexFEN, at every ply. Runs for N seconds (default 10) or GAMES games\n"
+     "per profile, and ends with 'N passed, N failed' (positions).\n"},
+    {"fixtures", cmd_fixtures,
+     "usage: hexref fixtures [-v VARIANT] [-p PROFILE] [-e reference|oracle] [FILE|DIR ...]\n"
+     "Runs the conformance fixtures (default: tests/fixtures of the source tree) and\n"
+     "ends with 'N passed, N failed'. Negative-control profiles must fail the fixtures\n"
+     "that name them.\n"},
 };
 
 enum { NCOMMANDS = sizeof commands / sizeof commands[0] };

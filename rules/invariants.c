@@ -4,6 +4,8 @@
  */
 #include "position.h"
 
+#include <stdio.h>
+
 const char *position_is_ok(const hx_position *pos)
 {
     const hx_geometry *g = pos->g;
@@ -45,4 +47,13 @@ const char *position_is_ok(const hx_position *pos)
             return "castling right without king and rook at home";
     }
     return NULL;
+}
+
+int hx_position_check(const hx_position *pos, hx_error *err)
+{
+    const char *problem = position_is_ok(pos);
+    if (!problem)
+        return 0;
+    snprintf(err->message, sizeof err->message, "invariant broken: %s", problem);
+    return -1;
 }

@@ -164,3 +164,19 @@ int hx_play_moves(hx_position *pos, const char *moves, int naming, hx_error *err
     }
     return 0;
 }
+
+int hx_move_flags(const hx_position *pos, hx_move m)
+{
+    int kind = move_kind(m), flags = 0;
+    if (kind == MOVE_EP || (kind != MOVE_CASTLE && pos->board[move_to(m)]))
+        flags |= HX_MOVE_CAPTURE;
+    if (kind == MOVE_EP)
+        flags |= HX_MOVE_EP;
+    if (kind == MOVE_CASTLE)
+        flags |= HX_MOVE_CASTLE;
+    if (kind == MOVE_MULTI)
+        flags |= HX_MOVE_MULTI_STEP;
+    if (move_promo(m))
+        flags |= HX_MOVE_PROMOTION;
+    return flags;
+}

@@ -117,6 +117,16 @@ void hx_move_text(const hx_position *pos, hx_move move, int naming, char *out);
 int hx_move_parse(hx_position *pos, const char *text, int naming, hx_move *move,
                   hx_error *err);
 
+/* What kind of move m is: a combination of these flags. */
+enum {
+    HX_MOVE_CAPTURE = 1,
+    HX_MOVE_EP = 2,
+    HX_MOVE_CASTLE = 4,
+    HX_MOVE_PROMOTION = 8,
+    HX_MOVE_MULTI_STEP = 16
+};
+int hx_move_flags(const hx_position *pos, hx_move move);
+
 /* Plays a legal move. hx_unmake takes back the last one played. Making more
  * than the history holds (4096 plies) is an error of the caller. */
 void hx_make(hx_position *pos, hx_move move);
@@ -124,6 +134,11 @@ void hx_unmake(hx_position *pos);
 /* Parses and plays a space-separated list of moves; stops at the first bad
  * one, leaving the moves before it played, and names it in err. */
 int hx_play_moves(hx_position *pos, const char *moves, int naming, hx_error *err);
+
+/* Runs the invariant checker (bitboards against mailbox, incremental key
+ * against a fresh one, rights against pieces). Returns 0, or -1 naming the
+ * broken invariant. Debug builds run it after every make and unmake. */
+int hx_position_check(const hx_position *pos, hx_error *err);
 
 /* ---- Status and counting -------------------------------------------- */
 

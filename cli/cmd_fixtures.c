@@ -1,0 +1,36 @@
+/*
+ * cmd_fixtures.c - runs the conformance fixtures (docs/fixtures.md) on the
+ * reference or the oracle.
+ */
+#include "cli.h"
+
+#include <string.h>
+
+#include "fixtures.h"
+
+#ifndef HEXREF_SOURCE_DIR
+#define HEXREF_SOURCE_DIR "."
+#endif
+
+int cmd_fixtures(int argc, char **argv)
+{
+    cli_opts o;
+    int rc = cli_parse(argc, argv, &o);
+    if (rc)
+        return rc;
+    if (o.help) {
+        cli_usage(stdout, "fixtures");
+        return EXIT_OK;
+    }
+    hx_engine engine;
+    if (hx_engine_by_name(o.engine, &engine) != 0)
+        return cli_usage_error("fixtures", "unknown engine '%s' (reference or oracle)", o.engine);
+    static const char *default_dir[] = {HEXREF_SOURCE_DIR "/tests/fixtures"};
+    const char *const *paths = o.nargs ? o.args : default_dir;
+    int npaths = o.nargs ? o.nargs : 1;
+    hx_tally tally = {0, 0};
+    if (hx_fixtures_run(&engine, o.variant, o.profile, paths, npaths, stdout, &tally) != 0)
+        return EXIT_BAD_INPUT;
+    printf("%d passed, %d failed\n", tally.passed, tally.failed);
+    return tally.failed ? EXIT_BAD_INPUT : EXIT_OK;
+}

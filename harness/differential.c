@@ -1,0 +1,291 @@
+/*
+ * differential.c - the reference against the oracle, one position at a time.
+ * The two meet only through text: the oracle sees a HexFEN and answers with
+ * move strings and HexFENs.
+ */
+#include "differential.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "oracle.h"
+
+const hx_diff_bias hx_diff_default_bias = {.castle = 40, .ep = 40, .promotion = 20,
+                                           .check = 8, .capture = 3};
+
+enum { TEXT_MAX = 65536, PATH_MAX_CHARS = 8192 };
+
+typedef struct move_list {
+    int n;
+    char text[HX_MAX_MOVES][HX_MOVE_TEXT_MAX];
+} move_list;
+
+double hx_diff_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* Splits the oracle's "m1\nm2\n" answer into a list. */
+static int parse_lines(char *text, move_list *out)
+{
+    out->n = 0;
+    char *save = NULL;
+    for (char *m = strtok_r(text, "\n", &save); m; m = strtok_r(NULL, "\n", &save)) {
+        if (out->n == HX_MAX_MOVES || strlen(m) >= HX_MOVE_TEXT_MAX)
+            return -1;
+        strcpy(out->text[out->n++], m);
+    }
+    return 0;
+}
+
+static void report_header(FILE *report, const hx_position *pos, const char *fen,
+                          const char *root_fen, const char *path, const char *what)
+{
+    if (!report)
+        return;
+    const hx_rules *r = hx_position_rules(pos);
+    fprintf(report, "DISAGREEMENT (%s) in %s/%s\n  position: %s\n", what, hx_rules_variant(r),
+            hx_rules_profile(r), fen);
+    if (root_fen)
+        fprintf(report, "  reached from: %s\n  by moves: %s\n", root_fen,
+                path && *path ? path : "(none)");
+}
+
+static void report_set_difference(FILE *report, const move_list *ref, const move_list *orc)
+{
+    fprintf(report, "  missing from the reference (oracle only):");
+    for (int i = 0, j = 0; i < orc->n; i++) {
+        while (j < ref->n && strcmp(ref->text[j], orc->text[i]) < 0)
+            j++;
+        if (j == ref->n || strcmp(ref->text[j], orc->text[i]) != 0)
+            fprintf(report, " %s", orc->text[i]);
+    }
+    fprintf(report, "\n  extra in the reference (reference only):");
+    for (int i = 0, j = 0; i < ref->n; i++) {
+        while (j < orc->n && strcmp(orc->text[j], ref->text[i]) < 0)
+            j++;
+        if (j == orc->n || strcmp(orc->text[j], ref->text[i]) != 0)
+            fprintf(report, " %s", ref->text[i]);
+    }
+    fprintf(report, "\n");
+}
+
+static int same_lists(const move_list *a, const move_list *b)
+{
+    if (a->n != b->n)
+        return 0;
+    for (int i = 0; i < a->n; i++)
+        if (strcmp(a->text[i], b->text[i]) != 0)
+            return 0;
+    return 1;
+}
+
+/* Plays every move on the reference and checks exact restoration, then
+ * compares each child HexFEN with the oracle's. */
+static int compare_children(hx_position *pos, const hx_move *moves, int n, const char *fen,
+                            const char *root_fen, const char *path, FILE *report,
+                            int *child_flags)
+{
+    const hx_rules *r = hx_position_rules(pos);
+    uint64_t key = hx_position_key(pos);
+    for (int i = 0; i < n; i++) {
+        char text[HX_MOVE_TEXT_MAX], child[HX_FEN_MAX], after[HX_FEN_MAX], theirs[512], err[256];
+        hx_error e;
+        hx_move_text(pos, moves[i], 0, text);
+        int flags = hx_move_flags(pos, moves[i]);
+        hx_make(pos, moves[i]);
+        hx_position_fen(pos, child);
+        int broken = hx_position_check(pos, &e);
+        if (child_flags)
+            child_flags[i] = flags | (hx_in_check(pos) ? 32 : 0);
+        hx_unmake(pos);
+        hx_position_fen(pos, after);
+        if (broken || strcmp(after, fen) != 0 || hx_position_key(pos) != key) {
+            report_header(report, pos, fen, root_fen, path, "make/unmake");
+            if (report)
+                fprintf(report, "  move %s: %s\n", text,
+                        broken ? e.message : "unmake did not restore the position or its key");
+            return 1;
+        }
+        if (oracle_play(hx_rules_variant(r), hx_rules_profile(r), fen, text, theirs,
+                        sizeof theirs, err, sizeof err) != 0 ||
+            strcmp(theirs, child) != 0) {
+            report_header(report, pos, fen, root_fen, path, "child position");
+            if (report)
+                fprintf(report, "  after %s\n    reference: %s\n    oracle:    %s\n", text, child,
+                        theirs[0] ? theirs : err);
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static int reference_list(hx_position *pos, hx_move *moves, move_list *list)
+{
+    int n = hx_legal_moves(pos, moves);
+    /* Sort moves and their texts together (by text) so children line up. */
+    for (int i = 0; i < n; i++)
+        hx_move_text(pos, moves[i], 0, list->text[i]);
+    for (int i = 1; i < n; i++)
+        for (int j = i; j > 0 && strcmp(list->text[j - 1], list->text[j]) > 0; j--) {
+            char t[HX_MOVE_TEXT_MAX];
+            hx_move m = moves[j];
+            memcpy(t, list->text[j], sizeof t);
+            memcpy(list->text[j], list->text[j - 1], sizeof t);
+            memcpy(list->text[j - 1], t, sizeof t);
+            moves[j] = moves[j - 1];
+            moves[j - 1] = m;
+        }
+    list->n = n;
+    return n;
+}
+
+/* Compares at pos; moves[] receives the legal moves sorted by text, and
+ * *nmoves their number. */
+static int diff_at(hx_position *pos, const char *root_fen, const char *path, FILE *report,
+                   int *child_flags, hx_move *moves, int *nmoves)
+{
+    static _Thread_local move_list ref, orc;
+    static _Thread_local char text[TEXT_MAX];
+    const hx_rules *r = hx_position_rules(pos);
+    const char *v = hx_rules_variant(r), *p = hx_rules_profile(r);
+    char fen[HX_FEN_MAX], err[256], status[32];
+    hx_position_fen(pos, fen);
+    int n = reference_list(pos, moves, &ref);
+    *nmoves = n;
+    if (oracle_moves(v, p, fen, text, sizeof text, err, sizeof err) != 0 ||
+        parse_lines(text, &orc) != 0) {
+        report_header(report, pos, fen, root_fen, path, "oracle error");
+        if (report)
+            fprintf(report, "  oracle: %s\n", err);
+        return 1;
+    }
+    if (!same_lists(&ref, &orc)) {
+        report_header(report, pos, fen, root_fen, path, "legal moves");
+        if (report)
+            report_set_difference(report, &ref, &orc);
+        return 1;
+    }
+    const char *mine = hx_status_name(hx_position_status(pos));
+    if (oracle_status(v, p, fen, status, sizeof status, err, sizeof err) != 0 ||
+        strcmp(status, mine) != 0) {
+        report_header(report, pos, fen, root_fen, path, "status");
+        if (report)
+            fprintf(report, "  reference: %s, oracle: %s\n", mine, status);
+        return 1;
+    }
+    return compare_children(pos, moves, n, fen, root_fen, path, report, child_flags);
+}
+
+int hx_diff_position(hx_position *pos, const char *root_fen, FILE *report, int *child_flags)
+{
+    hx_move moves[HX_MAX_MOVES];
+    int n;
+    return diff_at(pos, root_fen, NULL, report, child_flags, moves, &n);
+}
+
+/* ---- Random games ---------------------------------------------------- */
+
+static uint64_t next_random(uint64_t *state)
+{
+    uint64_t z = (*state += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+uint64_t hx_diff_game_seed(uint64_t seed, int game)
+{
+    uint64_t s = seed ^ ((uint64_t)game * 0xd1b54a32d192ed03ULL);
+    return next_random(&s);
+}
+
+static int weight_of(int flags, const hx_diff_bias *b)
+{
+    int w = 1;
+    if (flags & HX_MOVE_CASTLE)
+        w += b->castle;
+    if (flags & HX_MOVE_EP)
+        w += b->ep;
+    if (flags & HX_MOVE_PROMOTION)
+        w += b->promotion;
+    if (flags & 32)
+        w += b->check;
+    if (flags & HX_MOVE_CAPTURE)
+        w += b->capture;
+    if (flags & HX_MOVE_MULTI_STEP) /* multi-steps lead to e.p. chances */
+        w += b->ep / 4;
+    return w;
+}
+
+static int choose(const int *flags, int n, const hx_diff_bias *bias, uint64_t *rng)
+{
+    int total = 0;
+    for (int i = 0; i < n; i++)
+        total += weight_of(flags[i], bias);
+    int pick = (int)(next_random(rng) % (uint64_t)total);
+    for (int i = 0; i < n; i++) {
+        pick -= weight_of(flags[i], bias);
+        if (pick < 0)
+            return i;
+    }
+    return n - 1;
+}
+
+static int play_game(hx_position *pos, const char *root_fen, uint64_t rng, int max_plies,
+                     const hx_diff_bias *bias, FILE *report, hx_diff_stats *stats)
+{
+    static _Thread_local char path[PATH_MAX_CHARS];
+    hx_move moves[HX_MAX_MOVES];
+    int flags[HX_MAX_MOVES];
+    size_t used = 0;
+    path[0] = '\0';
+    int plies = 1 + (int)(next_random(&rng) % (uint64_t)max_plies), n = 0;
+    for (int ply = 0; ply <= plies; ply++) {
+        stats->positions++;
+        if (diff_at(pos, root_fen, path, report, flags, moves, &n) != 0) {
+            stats->failed++;
+            return 1;
+        }
+        stats->moves += (uint64_t)n;
+        if (n == 0 || ply == plies || used + 16 >= sizeof path)
+            break;
+        int i = choose(flags, n, bias, &rng);
+        char text[HX_MOVE_TEXT_MAX];
+        hx_move_text(pos, moves[i], 0, text);
+        used += (size_t)snprintf(path + used, sizeof path - used, "%s%s", used ? " " : "", text);
+        hx_make(pos, moves[i]);
+    }
+    return 0;
+}
+
+int hx_diff_games(const char *variant, const char *profile, uint64_t seed, int games,
+                  int max_plies, const hx_diff_bias *bias, double deadline, FILE *report,
+                  hx_diff_stats *stats)
+{
+    hx_error err;
+    const hx_rules *r = hx_rules_find(variant, profile, &err);
+    hx_position *pos = r ? hx_position_new(r) : NULL;
+    if (!pos) {
+        if (report)
+            fprintf(report, "cannot start %s/%s: %s\n", variant, profile,
+                    r ? "out of memory" : err.message);
+        return -1;
+    }
+    char root[HX_FEN_MAX];
+    int failures = 0;
+    for (int g = 0; g < games; g++) {
+        if (deadline > 0 && hx_diff_now() > deadline)
+            break;
+        hx_position_set_fen(pos, NULL, &err);
+        hx_position_fen(pos, root);
+        stats->games++;
+        failures += play_game(pos, root, hx_diff_game_seed(seed, g), max_plies, bias, report,
+                              stats);
+    }
+    hx_position_free(pos);
+    return failures ? 1 : 0;
+}
