@@ -21,6 +21,7 @@ typedef struct cli_opts {
     const char *tier, *bias;
     int naming;       /* --cells seed: 1 */
     int threads, hash_mb, split, resume, count, check_depth;
+    int no_bulk;      /* perft: play the last ply instead of counting it */
     long seconds;
     uint64_t seed, max_nodes;
     int has_seed;
@@ -75,6 +76,14 @@ int cmd_show(int argc, char **argv);
 int cmd_variants(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_selfcheck(int argc, char **argv);
+int cmd_fen(int argc, char **argv);
 int cmd_fixtures(int argc, char **argv);
+int cmd_suite(int argc, char **argv);
+int cmd_gen(int argc, char **argv);
+int cmd_merge(int argc, char **argv);
+
+/* perft --split (cmd_merge.c): writes the jobs of a perft of cp to depth,
+ * cut `plies` plies down, to o->output or stdout. */
+int cli_perft_split(const cli_opts *o, cli_position *cp, int depth);
 
 #endif

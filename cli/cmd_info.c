@@ -74,3 +74,26 @@ int cmd_bench(int argc, char **argv)
            total_time > 0 ? (double)total / total_time : 0.0);
     return EXIT_OK;
 }
+
+int cmd_fen(int argc, char **argv)
+{
+    cli_opts o;
+    int rc = cli_parse(argc, argv, &o);
+    if (rc)
+        return rc;
+    if (o.help) {
+        cli_usage(stdout, "fen");
+        return EXIT_OK;
+    }
+    if ((rc = cli_require_variant("fen", &o)) != 0)
+        return rc;
+    if (o.nargs != 1)
+        return cli_usage_error("fen", "expected one piece list, e.g. \"W Ke1 Pd5, B Ke10 Pe9\"");
+    hx_error err;
+    const hx_rules *r = hx_rules_find(o.variant, o.profile, &err);
+    char fen[HX_FEN_MAX];
+    if (!r || hx_fen_from_pieces(r, o.args[0], fen, &err) != 0)
+        return cli_bad_input("%s", err.message);
+    printf("%s\n", fen);
+    return EXIT_OK;
+}

@@ -24,7 +24,13 @@ static const command commands[] = {
     {"perft", cmd_perft,
      "usage: hexref perft -v VARIANT [options] DEPTH\n"
      "Counts the leaves of the legal move tree. The count is the last line of stdout;\n"
-     "time and nodes/s go to stderr.\n" POSITION_OPTS},
+     "time and nodes/s go to stderr.\n" POSITION_OPTS
+     "  -t, --threads N     share the count among N threads (docs/perft.md)\n"
+     "  --hash MB           transposition table of at most MB megabytes\n"
+     "  --no-bulk           play every last-ply move instead of counting the list\n"
+     "  --split K           print the jobs K plies down instead of counting (tab-separated\n"
+     "                      'ID/N VARIANT PROFILE DEPTH HEXFEN MULT'; sum with 'hexref merge')\n"
+     "  -o, --output FILE   with --split: write the jobs to FILE\n"},
     {"divide", cmd_divide,
      "usage: hexref divide -v VARIANT [options] DEPTH\n"
      "Prints 'MOVE COUNT' per legal root move (sorted by move text), a blank line and\n"
@@ -39,6 +45,10 @@ static const command commands[] = {
     {"variants", cmd_variants,
      "usage: hexref variants [-v VARIANT]\n"
      "Lists every variant and profile with one line on what each changes.\n"},
+    {"fen", cmd_fen,
+     "usage: hexref fen -v VARIANT [-p PROFILE] \"W Ke1 Pd5, B Ke10 Pe9, Black to move\"\n"
+     "Prints the HexFEN of a position written as a piece list, the notation of the\n"
+     "rules specification (no castling or e.p. rights).\n"},
     {"bench", cmd_bench,
      "usage: hexref bench [-v VARIANT] [-p PROFILE] [DEPTH]\n"
      "Perft (default depth 5) of each variant's initial position: nodes and nodes/s.\n"},
@@ -48,6 +58,29 @@ static const command commands[] = {
      "(biased toward castling, e.p., promotion and check): legal moves, status and\n"
      "every child HexFEN, at every ply. Runs for N seconds (default 10) or GAMES games\n"
      "per profile, and ends with 'N passed, N failed' (positions).\n"},
+    {"suite", cmd_suite,
+     "usage: hexref suite [options] FILE...\n"
+     "Runs perft suites (perft-suites/VARIANT-PROFILE.epd: 'HEXFEN ;D1 n ;D2 n ... ;id NAME'),\n"
+     "prints pass or fail per line (with the divide difference on a failure) and ends\n"
+     "with 'N passed, N failed'; exits 1 on any failure.\n"
+     "  -e, --engine E      reference (default) or oracle (lines it cannot run are skipped)\n"
+     "  --tier T            quick: only lines marked ';tier quick'; deep (default): all\n"
+     "  --max-nodes N       skip the depths whose expected count exceeds N\n"
+     "  -v, -p              variant and profile, if the file name does not give them\n"},
+    {"gen", cmd_gen,
+     "usage: hexref gen -v VARIANT [-p PROFILE] -n COUNT --depth D --seed S -o FILE [options]\n"
+     "Writes perft reference data (suite lines) for COUNT random reachable positions,\n"
+     "the same for the same seed; every count is checked with the oracle.\n"
+     "  --bias LIST         favour castle,ep,promo,check moves in the random games\n"
+     "  --check-depth K     cross-check with the oracle up to depth K (default: D)\n"
+     "  --resume            continue an interrupted FILE (same options)\n"
+     "  --max-nodes N       skip depths whose count exceeds N (default: no limit)\n"},
+    {"merge", cmd_merge,
+     "usage: hexref merge JOBS RESULTS...\n"
+     "Sums the results of a perft cut with 'hexref perft --split' (docs/perft.md): JOBS\n"
+     "is the split's output, RESULTS hold 'ID/N<TAB>COUNT' lines (GNU parallel\n"
+     "--tagstring {1}). Every job must have exactly one result. The total is the last\n"
+     "line of stdout.\n"},
     {"fixtures", cmd_fixtures,
      "usage: hexref fixtures [-v VARIANT] [-p PROFILE] [-e reference|oracle] [FILE|DIR ...]\n"
      "Runs the conformance fixtures (default: tests/fixtures of the source tree) and\n"

@@ -110,10 +110,24 @@ static int parse_placement(hx_position *pos, char *text, hx_error *err)
     return 0;
 }
 
+/* Men of a colour in the setup: no reachable position has more, and the
+ * bound keeps every legal move list within HX_MAX_MOVES. */
+static int setup_men(const hx_rules *r, int colour)
+{
+    int n = 0;
+    for (int c = 0; c < r->g->ncells; c++)
+        n += r->setup[c] && hx_piece_colour(r->setup[c]) == colour;
+    return n;
+}
+
 static int check_kings_and_pawns(const hx_position *pos, hx_error *err)
 {
     static const char *const side_name[2] = {"White", "Black"};
     for (int colour = 0; colour < 2; colour++) {
+        int men = hx_bb_count(pos->occupied[colour]), most = setup_men(pos->rules, colour);
+        if (men > most)
+            return fail(err, "%s has %d men; at most %d (the setup's) are possible",
+                        side_name[colour], men, most);
         int kings = hx_bb_count(pos->pieces[colour][HX_KING]);
         if (kings != 1)
             return fail(err, "%s has %d kings; expected exactly 1", side_name[colour], kings);
@@ -172,30 +186,34 @@ static int parse_castling(hx_position *pos, const char *text, hx_error *err)
     return 0;
 }
 
-/* Is b one of the moved side's forward steps away from a? */
-static int forward_neighbour(const hx_rules *r, int mover, int a, int b)
+/* Does the recorded path (crossed cells, then the victim) run straight along
+ * the moved side's forward direction k, from an empty start cell? */
+static int straight_path(const hx_position *pos, const hx_ep *ep, int k)
 {
-    for (int k = 0; k < r->p.nforward; k++)
-        if (r->push[mover][k][a] == b)
-            return 1;
+    const hx_rules *r = pos->rules;
+    int mover = !pos->side;
+    for (int i = 0; i < ep->count; i++) {
+        int next = i + 1 < ep->count ? ep->cells[i + 1] : ep->victim;
+        if (r->push[mover][k][ep->cells[i]] != next)
+            return 0;
+    }
+    for (int c = 0; c < r->g->ncells; c++) /* the origin: one step behind */
+        if (r->push[mover][k][c] == ep->cells[0])
+            return hx_bb_has(r->start[mover], c) && !pos->board[c];
     return 0;
 }
 
 static int check_ep_shape(const hx_position *pos, const hx_ep *ep, hx_error *err)
 {
     const hx_rules *r = pos->rules;
-    int mover = !pos->side;
-    if (r->p.capture_sets_ep) /* neg-capture-ep records captures too */
+    if (r->p.capture_sets_ep || r->p.vcap_sets_ep) /* bug models record captures too */
         return 0;
-    for (int i = 0; i + 1 < ep->count; i++)
-        if (!forward_neighbour(r, mover, ep->cells[i], ep->cells[i + 1]))
-            return fail(err, "e.p. field: %s and %s are not consecutive cells of a pawn's path",
-                        r->g->name[ep->cells[i]], r->g->name[ep->cells[i + 1]]);
-    int last = ep->cells[ep->count - 1];
-    if (!forward_neighbour(r, mover, last, ep->victim))
-        return fail(err, "e.p. field: the pawn on %s cannot have crossed %s",
-                     r->g->name[ep->victim], r->g->name[last]);
-    return 0;
+    for (int k = 0; k < r->p.nforward; k++)
+        if (straight_path(pos, ep, k))
+            return 0;
+    return fail(err, "e.p. field: %s%s and the pawn on %s are not consecutive cells of a "
+                     "multi-step from an empty start cell",
+                r->g->name[ep->cells[0]], ep->count > 1 ? ",..." : "", r->g->name[ep->victim]);
 }
 
 static int parse_ep_cell(const hx_position *pos, const char *s, int *len, hx_error *err)

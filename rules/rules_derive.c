@@ -10,38 +10,13 @@
 #include <stdio.h>
 #include <string.h>
 
-static int piece_type_of_letter(char ch)
-{
-    const char *letters = "PNBRQK";
-    const char *p = ch ? strchr(letters, ch) : NULL;
-    return p ? (int)(p - letters) : -1;
-}
+int piece_list_parse(const hx_geometry *g, const char *text, uint8_t board[HX_MAX_CELLS],
+                     int *side, hx_error *err); /* piecelist.c */
 
-/* "W Ke1 Pd5, B Ke10 Pe9": the piece-list notation of the specification. */
 static int parse_setup(hx_rules *r, hx_error *err)
 {
-    const hx_geometry *g = r->g;
-    const char *s = r->p.setup;
-    int colour = -1;
-    memset(r->setup, 0, sizeof r->setup);
-    while (*s) {
-        if (*s == ' ' || *s == ',') {
-            s++;
-        } else if ((*s == 'W' || *s == 'B') && (s[1] == ' ')) {
-            colour = (*s == 'W') ? HX_WHITE : HX_BLACK;
-            s++;
-        } else {
-            int type = piece_type_of_letter(*s), len = 0;
-            int c = geometry_parse_cell(g, s + 1, 0, &len);
-            if (colour < 0 || type < 0 || c == HX_NO_CELL || r->setup[c]) {
-                snprintf(err->message, sizeof err->message, "bad setup near '%.8s'", s);
-                return -1;
-            }
-            r->setup[c] = (uint8_t)hx_piece(colour, type);
-            s += 1 + len;
-        }
-    }
-    return 0;
+    int side;
+    return piece_list_parse(r->g, r->p.setup, r->setup, &side, err);
 }
 
 static int sign(int colour) { return colour == HX_WHITE ? 1 : -1; }

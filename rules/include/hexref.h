@@ -81,6 +81,11 @@ const hx_rules *hx_position_rules(const hx_position *pos);
 /* Sets the position from a HexFEN; NULL means the profile's initial one.
  * On failure the position is left unchanged. */
 int hx_position_set_fen(hx_position *pos, const char *fen, hx_error *err);
+/* The HexFEN of a position written in the specification's piece-list
+ * notation, "W Ke1 Pd5, B Ke10 Pe9, Black to move" (White to move unless
+ * stated; no castling or e.p. rights). The result is validated like any
+ * HexFEN. out needs HX_FEN_MAX bytes. */
+int hx_fen_from_pieces(const hx_rules *rules, const char *pieces, char *out, hx_error *err);
 /* Writes the HexFEN (at most HX_FEN_MAX bytes including NUL). */
 void hx_position_fen(const hx_position *pos, char *out);
 /* Zobrist key of the position (pieces, side, castling rights, e.p.). */
@@ -154,6 +159,16 @@ const char *hx_stalemate_score(const hx_rules *rules);
 
 /* Number of leaf nodes of the legal move tree to depth. */
 uint64_t hx_perft(hx_position *pos, int depth);
+
+/* The same count for deep runs (perft_deep.c, docs/perft.md): the work is
+ * shared by `threads` threads, each on its own copy of pos, and subtrees are
+ * cached in a transposition table of at most hash_bytes (0: none) keyed by
+ * the Zobrist key and verified on the full key. Flag HX_PERFT_NO_BULK plays
+ * every last-ply move instead of counting the list, for a second, independent
+ * way to the same number. Returns UINT64_MAX only if out of memory. */
+enum { HX_PERFT_NO_BULK = 1 };
+uint64_t hx_perft_deep(const hx_position *pos, int depth, int threads, size_t hash_bytes,
+                       int flags);
 
 /* ---- Text interface (the C ABI for outside harnesses) ----------------- */
 

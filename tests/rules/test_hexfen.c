@@ -1,0 +1,149 @@
+/*
+ * test_hexfen.c - HexFEN round trips and every rejection the format lists.
+ */
+#include "helpers.h"
+
+static void round_trip(const char *variant, const char *profile, const char *fen)
+{
+    hx_position *pos = open_fen(variant, profile, fen);
+    char out[HX_FEN_MAX];
+    hx_position_fen(pos, out);
+    assert_string_equal(out, fen);
+    hx_position_free(pos);
+}
+
+static void initial_positions_are_the_specified_strings(void **state)
+{
+    (void)state;
+    static const char *const expected[][2] = {
+        {"shafran", "kqbnr/bppppp/np5/bp6/rp6P/p6PR/6PB/5PN/PPPPPB/RNBQK w AIai - 0 1"},
+        {"brusky", "rnbkbqbnr/pppppppppp/11/12/12/11/PPPPPPPPPP/RNBQBKBNR w AIdl - 0 1"},
+        {"glinski", "b/qbk/n1b1n/r5r/ppppppppp/11/5P5/4P1P4/3P1B1P3/2P2B2P2/1PRNQBKNRP1 w - - 0 1"},
+        {"mccooey", "b/qbk/rnbnr/ppppppp/9/11/11/5P5/4PBP4/3PNBNP3/2PRQBKRP2 w - - 0 1"},
+    };
+    for (size_t i = 0; i < 4; i++) {
+        hx_position *pos = open_fen(expected[i][0], "std", NULL);
+        char out[HX_FEN_MAX];
+        hx_position_fen(pos, out);
+        assert_string_equal(out, expected[i][1]);
+        hx_position_free(pos);
+        round_trip(expected[i][0], "std", expected[i][1]);
+    }
+}
+
+static void every_profile_start_round_trips(void **state)
+{
+    (void)state;
+    for (int v = 0; v < hx_variant_count(); v++) {
+        const char *variant = hx_variant_name(v);
+        for (int i = 0; i < hx_profile_count(variant); i++) {
+            hx_position *pos = open_fen(variant, hx_profile_name(variant, i), NULL);
+            char out[HX_FEN_MAX];
+            hx_position_fen(pos, out);
+            round_trip(variant, hx_profile_name(variant, i), out);
+            hx_position_free(pos);
+        }
+    }
+}
+
+static void special_fields_round_trip(void **state)
+{
+    (void)state;
+    round_trip("shafran", "std", "kqbnr/bppppp/np5/bp6/rp6P/p3P2PR/6PB/5PN/PPPP1B/RNBQK b AIai e3,e4 0 1");
+    round_trip("shafran", "std", "4k/6/7/8/9/9/8/7/6/4K w - - 57 130");
+    round_trip("brusky", "std", "rnbkbqbnr/pppppppppp/11/12/4P7/11/PPPP1PPPPP/RNBQBKBNR b AIdl e3:e4 0 1");
+    round_trip("brusky", "std", "rnbkbqbnr/pppppppppp/11/12/6P5/11/PPPP1PPPPP/RNBQBKBNR b Al f3:g4 0 1");
+    round_trip("glinski", "std", "b/qbk/n1b1n/r5r/ppppppppp/11/5P5/4P1P4/3P1B1P3/2P2B2P2/1PRNQBKNRP1 w - - 12 40");
+}
+
+static void clocks_default_when_missing(void **state)
+{
+    (void)state;
+    hx_position *pos = open_fen("mccooey", "std", "b/qbk/rnbnr/ppppppp/9/11/11/5P5/4PBP4/3PNBNP3/2PRQBKRP2 w - -");
+    char out[HX_FEN_MAX];
+    hx_position_fen(pos, out);
+    assert_string_equal(out, "b/qbk/rnbnr/ppppppp/9/11/11/5P5/4PBP4/3PNBNP3/2PRQBKRP2 w - - 0 1");
+    hx_position_free(pos);
+}
+
+typedef struct rejection {
+    const char *variant, *fen, *message_part;
+} rejection;
+
+static const rejection rejections[] = {
+    {"glinski", "b/qbk/n1b1n/r5r/ppppppppp/11/5P5/4P1P4/3P1B1P3/2P2B2P2/1PRNQBKNRX1 w - - 0 1", "unknown piece letter 'X'"},
+    {"glinski", "b/qbk/n1b1n/r5r/ppppppppp/10/5P5/4P1P4/3P1B1P3/2P2B2P2/1PRNQBKNRP1 w - - 0 1", "rank 6 has 10 cells; expected 11"},
+    {"glinski", "b/qbk/n1b1n/r5r/pppppppppp/11/5P5/4P1P4/3P1B1P3/2P2B2P2/1PRNQBKNRP1 w - - 0 1", "rank 7 has too many cells"},
+    {"glinski", "b/qbk/n1b1n/r5r/ppppppppp/11/5P5/4P1P4/3P1B1P3/2P2B2P2 w - - 0 1", "placement has 10 ranks"},
+    {"glinski", "b/qb1/n1b1n/r5r/ppppppppp/11/5P5/4P1P4/3P1B1P3/2P2B2P2/1PRNQBKNRP1 w - - 0 1", "Black has 0 kings"},
+    {"glinski", "b/qbk/n1b1n/r5r/ppppppppp/11/5P5/4P1P4/3P1B1P3/2P2B2P2/1PRNQBKKRP1 w - - 0 1", "White has 2 kings"},
+    {"glinski", "P/qbk/n1b1n/r5r/ppppppppp/11/5P5/4P1P4/3P1B1P3/2P2B2P2/1PRNQBKNR2 w - - 0 1", "White pawn on its own promotion cell f11"},
+    {"shafran", "kqbnr/bppppp/np5/bp6/rp6P/p6PR/6PB/5PN/PPPPPB/RNBQK w AIaib - 0 1", "'b' is not a castling rook's file"},
+    {"shafran", "kqbnr/bppppp/np5/bp6/rp6P/p6PR/6PB/5PN/PPPPPB/1NBQK w AIai - 0 1", "castling right 'A' but no rook on a1"},
+    {"shafran", "kqbnr/bppppp/np5/bp6/rp6P/p6PR/6PB/5PN/PPPPPB/RNBQK w AAi - 0 1", "given twice"},
+    {"shafran", "kqbnr/bppppp/np5/bp6/rp6P/p6PR/6PB/5PN/PPPPPB/RNBQK b AIai e2 0 1", "crossed cell e2 is not empty"},
+    {"shafran", "kqbnr/bppppp/np5/bp6/rp6P/p3P2PR/6PB/5PN/PPPP1B/RNBQK b AIai e4,e3:e5 0 1", "not consecutive"},
+    {"shafran", "kqbnr/bppppp/np5/bp6/rp6P/p3P2PR/6PB/5PN/PPPP1B/RNBQK b AIai e3,e4:e6 0 1", "no White pawn"},
+    {"shafran", "kqbnr/bppppp/np5/bp6/rp6P/p6PR/6PB/5PN/PPPPPB/RNBQK b AIai e3 0 1", "no White pawn"},
+    {"shafran", "kqbnr/bppppp/np5/bp6/rp6P/p6PR/6PB/5PN/PPPPPB/RNBQK b AIai z9 0 1", "not a cell of shafran"},
+    {"brusky", "rnbkbqbnr/pppppppppp/11/12/4P7/11/PPPP1PPPPP/RNBQBKBNR b AIdl e3 0 1", "needs the victim"},
+    {"brusky", "rnbkbqbnr/pppppppppp/11/12/4P7/11/PPPP1PPPPP/RNBQBKBNR b AIdl d3:e4 0 1", "not consecutive"},
+    {"shafran", "4k/6/7/8/9/9/8/7/6/3rK b - - 0 1", "side not to move (White) is in check"},
+    {"shafran", "4k/6/7/8/9/9/8/7/6/4K w - - 0 1 extra", "trailing text"},
+    {"shafran", "4k/6/7/8/9/9/8/7/6/4K x - - 0 1", "side to move must be"},
+    {"shafran", "4k/6/7/8/9/9/8/7/6/4K w - - -3 1", "halfmove clock"},
+    {"shafran", "4k/6/7/8/9/9/8/7/6/4K w - - 0 0", "fullmove number"},
+    {"shafran", "4k/6/7/8/9/9/8/7/6/4K w -", "expected at least 4"},
+    {"shafran", "4k/6/7/8/9/9/8/7/6/4K  w - - 0 1", "single spaces"},
+    {"shafran", "", "empty HexFEN"},
+    {"mccooey", "Q/QQk/QQQQQ/QQQQQQQ/9/11/11/5P5/4PBP4/3PNBNP3/2PRQBKRP2 w - - 0 1", "White has 31 men; at most 16"},
+    {"shafran", "4k/6/7/8/9/9/8/7/6/04K w - - 0 1", "bad empty-cell count"},
+    {"shafran", "4k/6/7/8/9/9/8/7/6/22K w - - 0 1", "bad empty-cell count"},
+};
+
+static void bad_hexfens_are_rejected_with_a_named_problem(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < sizeof rejections / sizeof rejections[0]; i++) {
+        hx_error err = {{0}};
+        const hx_rules *r = hx_rules_find(rejections[i].variant, "std", &err);
+        hx_position *pos = hx_position_new(r);
+        char before[HX_FEN_MAX], after[HX_FEN_MAX];
+        hx_position_set_fen(pos, NULL, &err);
+        hx_position_fen(pos, before);
+        if (hx_position_set_fen(pos, rejections[i].fen, &err) == 0)
+            fail_msg("accepted: %s", rejections[i].fen);
+        if (!strstr(err.message, rejections[i].message_part))
+            fail_msg("for %s\n  expected a message containing '%s'\n  got '%s'", rejections[i].fen,
+                     rejections[i].message_part, err.message);
+        hx_position_fen(pos, after);
+        assert_string_equal(before, after); /* nothing half-set */
+        hx_position_free(pos);
+    }
+}
+
+static void piece_lists_give_hexfen(void **state)
+{
+    (void)state;
+    hx_error err;
+    char fen[HX_FEN_MAX];
+    const hx_rules *r = hx_rules_find("shafran", NULL, &err);
+    assert_int_equal(hx_fen_from_pieces(r, "W Ke1 Pd5 Pf7, B Ke10 Pe9 Pg9, Black to move", fen, &err), 0);
+    assert_string_equal(fen, "k4/1p1p2/7/4P3/9/3P5/8/7/6/4K b - - 0 1");
+    assert_int_equal(hx_fen_from_pieces(r, "W Ke1 Kd1, B Ke10", fen, &err), -1);
+    assert_int_equal(hx_fen_from_pieces(r, "W Ke1 Zd1, B Ke10", fen, &err), -1);
+    assert_non_null(strstr(err.message, "Zd1"));
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(initial_positions_are_the_specified_strings),
+        cmocka_unit_test(every_profile_start_round_trips),
+        cmocka_unit_test(special_fields_round_trip),
+        cmocka_unit_test(clocks_default_when_missing),
+        cmocka_unit_test(bad_hexfens_are_rejected_with_a_named_problem),
+        cmocka_unit_test(piece_lists_give_hexfen),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,152 @@
+/*
+ * test_moves.c - move text: round trips, castling names, Brusky's seed
+ * notation and the errors of the parser.
+ */
+#include "helpers.h"
+
+/* Every legal move's text parses back to the same move, in both namings. */
+static void texts_round_trip_in(hx_position *pos, int naming)
+{
+    hx_move moves[HX_MAX_MOVES];
+    int n = hx_legal_moves(pos, moves);
+    for (int i = 0; i < n; i++) {
+        char text[HX_MOVE_TEXT_MAX];
+        hx_move back;
+        hx_error err;
+        hx_move_text(pos, moves[i], naming, text);
+        if (hx_move_parse(pos, text, naming, &back, &err) != 0)
+            fail_msg("'%s' does not parse: %s", text, err.message);
+        assert_int_equal(back, moves[i]);
+    }
+}
+
+/* Walks a deterministic pseudo-random game and checks the round trip at
+ * every ply. */
+static void walk_and_check(const char *variant, const char *profile, int naming)
+{
+    hx_position *pos = open_fen(variant, profile, NULL);
+    uint64_t state = 12345;
+    for (int ply = 0; ply < 80; ply++) {
+        texts_round_trip_in(pos, naming);
+        hx_move moves[HX_MAX_MOVES];
+        int n = hx_legal_moves(pos, moves);
+        if (n == 0)
+            break;
+        state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+        hx_make(pos, moves[(state >> 33) % (uint64_t)n]);
+    }
+    hx_position_free(pos);
+}
+
+static void move_texts_round_trip(void **state)
+{
+    (void)state;
+    for (int v = 0; v < hx_variant_count(); v++)
+        for (int i = 0; i < hx_profile_count(hx_variant_name(v)); i++)
+            walk_and_check(hx_variant_name(v), hx_profile_name(hx_variant_name(v), i), 0);
+    walk_and_check("brusky", "std", 1);
+}
+
+static void expect_parse(hx_position *pos, const char *text, int naming, const char *canonical)
+{
+    hx_move m;
+    hx_error err;
+    char out[HX_MOVE_TEXT_MAX];
+    if (hx_move_parse(pos, text, naming, &m, &err) != 0)
+        fail_msg("'%s': %s", text, err.message);
+    hx_move_text(pos, m, 0, out);
+    assert_string_equal(out, canonical);
+}
+
+static void expect_error(hx_position *pos, const char *text, const char *part)
+{
+    hx_move m;
+    hx_error err;
+    assert_int_equal(hx_move_parse(pos, text, 0, &m, &err), -1);
+    if (!strstr(err.message, part))
+        fail_msg("'%s': expected '%s' in '%s'", text, part, err.message);
+}
+
+static void shafran_castling_names(void **state)
+{
+    (void)state;
+    /* shafran.md 7.10: all four castlings, Black to move. */
+    hx_position *pos = open_fen("shafran", "std", "k3r/6/7/8/r8/9/8/7/6/4K b ai - 0 1");
+    expect_parse(pos, "O-O", 0, "e10c8");     /* B-0-0: king 2 toward a6 */
+    expect_parse(pos, "B-0-0", 0, "e10c8");
+    expect_parse(pos, "O-O-O", 0, "e10b7");   /* B-0-0-0 */
+    expect_parse(pos, "B-0-0-0", 0, "e10b7");
+    expect_parse(pos, "O-O-Q", 0, "e10g10");  /* Q-0-0 toward i10 */
+    expect_parse(pos, "Q-0-0", 0, "e10g10");
+    expect_parse(pos, "O-O-O-Q", 0, "e10h10"); /* Q-0-0-0: Kh10 Rg10 */
+    expect_parse(pos, "Q-0-0-0", 0, "e10h10");
+    expect_parse(pos, "0-0-0-Q", 0, "e10h10");
+    hx_position_free(pos);
+}
+
+static void brusky_castling_names_and_seed_cells(void **state)
+{
+    (void)state;
+    /* brusky.md 7.12: W Kf1 Ra1 Ri1, rights A and I. */
+    hx_position *pos = open_fen("brusky", "std", "8k/10/11/12/12/11/10/R4K2R w AI - 0 1");
+    expect_parse(pos, "O-O", 0, "f1h1");
+    expect_parse(pos, "O-O-O", 0, "f1c1");
+    hx_position_free(pos);
+    pos = open_fen("brusky", "std", NULL);
+    /* Notation B: file index x-y+4, so A-e2 = B-h2 and A-e4 = B-f4. */
+    expect_parse(pos, "h2f4", 1, "e2e4");
+    hx_move m;
+    hx_error err;
+    assert_int_equal(hx_move_parse(pos, "e2e4", 0, &m, &err), 0);
+    char text[HX_MOVE_TEXT_MAX];
+    hx_move_text(pos, m, 1, text);
+    assert_string_equal(text, "h2f4");
+    hx_position_free(pos);
+}
+
+static void parser_errors_name_the_problem(void **state)
+{
+    (void)state;
+    hx_position *pos = open_fen("shafran", "std", NULL);
+    expect_error(pos, "e2", "malformed move 'e2'");
+    expect_error(pos, "e2e6", "illegal move 'e2e6'");
+    expect_error(pos, "z1z2", "malformed");
+    expect_error(pos, "e2e4x", "malformed");
+    expect_error(pos, "O-O", "castling 'O-O' is not legal here");
+    hx_position_free(pos);
+    /* shafran.md 7.8: a5-a6 exists only with a promotion piece. */
+    pos = open_pieces("shafran", "std", "W Ke1 Pa5, B Ki10");
+    expect_error(pos, "a5a6", "promotes");
+    expect_parse(pos, "a5a6q", 0, "a5a6q");
+    expect_parse(pos, "a5a6=N", 0, "a5a6n");
+    hx_position_free(pos);
+    pos = open_fen("glinski", "std", NULL);
+    expect_error(pos, "O-O", "not legal");
+    hx_position_free(pos);
+}
+
+static void play_moves_reports_the_bad_move(void **state)
+{
+    (void)state;
+    hx_position *pos = open_fen("glinski", "std", NULL);
+    hx_error err;
+    assert_int_equal(hx_play_moves(pos, "g4g6 f7f6 e4e9", 0, &err), -1);
+    assert_non_null(strstr(err.message, "move 3"));
+    assert_non_null(strstr(err.message, "e4e9"));
+    char fen[HX_FEN_MAX];
+    hx_position_fen(pos, fen); /* the two good moves stay played */
+    assert_non_null(strstr(fen, " w - - 0 2"));
+    hx_position_free(pos);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(move_texts_round_trip),
+        cmocka_unit_test(shafran_castling_names),
+        cmocka_unit_test(brusky_castling_names_and_seed_cells),
+        cmocka_unit_test(parser_errors_name_the_problem),
+        cmocka_unit_test(play_moves_reports_the_bad_move),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

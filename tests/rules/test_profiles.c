@@ -1,0 +1,181 @@
+/*
+ * test_profiles.c - every profile of the specification exists under its
+ * exact name, and each differs from std exactly where the spec says.
+ */
+#include "helpers.h"
+
+static void profile_names_match_the_spec(void **state)
+{
+    (void)state;
+    static const char *const expected[4][9] = {
+        {"shafran", "std", "jocly", "ludii", "cvp", "seed", "neg-glinski-capture", "neg-gloss-capture", NULL},
+        {"brusky", "std", "seed", "jocly", "ludii", "greenchess", "neg-vcap-ep", "neg-ep-victim-by-target", "neg-vcap-moved"},
+        {"glinski", "std", "draw", "ludii", "jackson3", "jackson5", "diag-firstmove", "neg-mccooey-capture", "neg-promote-rank1"},
+        {"mccooey", "std", "ludii", "neg-centre-double", "neg-glinski-capture", "neg-capture-ep", NULL, NULL, NULL},
+    };
+    assert_int_equal(hx_variant_count(), 4);
+    for (int v = 0; v < 4; v++) {
+        assert_string_equal(hx_variant_name(v), expected[v][0]);
+        int n = 0;
+        while (n < 8 && expected[v][n + 1])
+            n++;
+        assert_int_equal(hx_profile_count(expected[v][0]), n);
+        for (int i = 0; i < n; i++) {
+            assert_string_equal(hx_profile_name(expected[v][0], i), expected[v][i + 1]);
+            hx_error err;
+            const hx_rules *r = hx_rules_find(expected[v][0], expected[v][i + 1], &err);
+            assert_non_null(r);
+            assert_int_equal(hx_rules_is_control(r), strncmp(expected[v][i + 1], "neg-", 4) == 0 ||
+                                                          strncmp(expected[v][i + 1], "diag-", 5) == 0);
+        }
+    }
+    hx_error err;
+    assert_null(hx_rules_find("shafran", "nonesuch", &err));
+    assert_non_null(strstr(err.message, "unknown profile 'nonesuch'"));
+    assert_null(hx_rules_find("chess", NULL, &err));
+    assert_non_null(strstr(err.message, "unknown variant 'chess'"));
+}
+
+/* One rule point: the moves of the piece on `cell` in a position (piece
+ * list, then moves played), under std and under `profile`. */
+typedef struct difference {
+    const char *variant, *profile, *pieces, *moves, *cell, *under_std, *under_profile;
+} difference;
+
+static const difference differences[] = {
+    /* shafran.md 7.7: after 1...d5 both crossed cells may be taken, Jocly only d6. */
+    {"shafran", "jocly", "W Ka1 Pc4 Pe6, B Ki10 Pd8, Black to move", "d8d5", "c4", "c4c5 c4d6", "c4c5 c4d6"},
+    {"shafran", "jocly", "W Ka1 Pc4 Pe6, B Ki10 Pd8, Black to move", "d8d5", "e6", "e6d7 e6e7", "e6e7"},
+    /* shafran.md 7.6: the seed tracks no e.p. */
+    {"shafran", "seed", "W Ke1 Pd5 Pf7, B Ke10 Pe9 Pg9, Black to move", "e9e6", "d5", "d5d6 d5e7", "d5d6"},
+    /* shafran.md 6: cvp has only the long castlings. */
+    {"shafran", "cvp", "k4/6/7/8/9/8R/8/7/6/R3K w AI - 0 1", "", "e1", "e1b1 e1c1 e1d1 e1d2 e1e2 e1f2 e1f3 e1g3 e1h4", "e1b1 e1d1 e1d2 e1e2 e1f2 e1f3 e1h4"},
+    /* bug models of the pawn capture */
+    {"shafran", "neg-glinski-capture", "W Ka1 Pe6, B Ki10 Rd6 Rd7 Re7 Rf7 Rf8", "", "e6", "e6d7 e6f8", "e6d6 e6f7"},
+    {"shafran", "neg-gloss-capture", "W Ka1 Pe6, B Ki10 Rd6 Rd7 Re7 Rf7 Rf8", "", "e6", "e6d7 e6f8", "e6d7 e6f7"},
+    /* brusky.md 7.5 (CVP's pawn diagram) */
+    {"brusky", "seed", "W Kb1 Pc4 Pf2 Pi2, B Kd6 Bb5 Re5 Ng4 Qi4 Pg3 Pk7", "", "f2", "f2g4", ""},
+    {"brusky", "jocly", "W Kb1 Pc4 Pf2 Pi2, B Kd6 Bb5 Re5 Ng4 Qi4 Pg3 Pk7", "", "f2", "f2g4", "f2f3 f2f4 f2g4"},
+    {"brusky", "greenchess", "W Kb1 Pc4 Pf2 Pi2, B Kd6 Bb5 Re5 Ng4 Qi4 Pg3 Pk7", "", "f2", "f2g4", "f2f3 f2f4"},
+    /* brusky.md 7.6: a friend cross-blocks only under ludii */
+    {"brusky", "ludii", "W Kb1 Pe2 Nf3, B Kl8", "", "e2", "e2e3 e2e4", ""},
+    /* brusky.md 7.12: Jocly's O-O-O moves the king only 2 */
+    {"brusky", "jocly", "8k/10/11/12/12/11/10/R4K2R w AI - 0 1", "", "f1", "f1c1 f1e1 f1e2 f1f2 f1g1 f1g2 f1g3 f1h1 f1h2", "f1d1 f1e1 f1e2 f1f2 f1g1 f1g2 f1g3 f1h1 f1h2"},
+    /* neg-vcap-moved: a moved pawn captures vertically */
+    {"brusky", "neg-vcap-moved", "W Ka1 Pe3, B Kl8 Rf5", "", "e3", "e3e4 e3f4", "e3e4 e3f4 e3f5"},
+    /* glinski.md 6: the Jackson arrays */
+    {"glinski", "jackson3", "", "", "e3", "", "e3e4 e3e5"},
+    {"glinski", "jackson5", "", "", "d2", "", "d2d3 d2d4"},
+    /* glinski.md 7.2: re-entry double step; diag-firstmove denies it */
+    {"glinski", "diag-firstmove", "W Kg1 Pe4, B Kg10 Pf5 Pa5", "e4f5 a5a4", "f5", "f5f6 f5f7", "f5f6"},
+    /* glinski.md 7.8 and ESB issue 6 */
+    {"glinski", "neg-promote-rank1", "W Kl1 Pb1, B Kg10 Ra1", "", "b1", "b1a1 b1b2 b1b3", "b1a1b b1a1n b1a1q b1a1r b1b2 b1b3"},
+    {"glinski", "neg-mccooey-capture", "W Kg1 Pe4, B Kg10 Rf5 Nd4 Be5 Rf6 Nd5", "", "e4", "e4d4 e4f5", "e4d5 e4f6"},
+    /* mccooey.md 6 */
+    {"mccooey", "neg-centre-double", "", "", "f4", "f4f5", "f4f5 f4f6"},
+    {"mccooey", "neg-glinski-capture", "W Kg1 Pe4, B Kg10 Rf6 Nd5 Rf5 Nd4 Be5", "", "e4", "e4d5 e4f6", "e4d4 e4f5"},
+    /* neg-capture-ep: mccooey.md's example, 1.e3-e5 Ne9-f7 2.e5xf7 */
+    {"mccooey", "neg-capture-ep", "", "e3e5 e9f7 e5f7", "f8", "", "f8e6"},
+};
+
+static void check_difference(const difference *d, const char *profile, const char *expected)
+{
+    /* pieces: a piece list, a HexFEN (it has a '/'), or "" for the start */
+    hx_position *pos = strchr(d->pieces, '/') ? open_fen(d->variant, profile, d->pieces)
+                       : *d->pieces         ? open_pieces(d->variant, profile, d->pieces)
+                                            : open_fen(d->variant, profile, NULL);
+    hx_error err;
+    if (hx_play_moves(pos, d->moves, 0, &err) != 0)
+        fail_msg("%s/%s: %s", d->variant, profile, err.message);
+    char got[4096];
+    moves_from(pos, d->cell, got, sizeof got);
+    if (strcmp(got, expected) != 0)
+        fail_msg("%s/%s, %s after '%s', moves of %s:\n  expected '%s'\n  got      '%s'", d->variant,
+                 profile, d->pieces, d->moves, d->cell, expected, got);
+    hx_position_free(pos);
+}
+
+static void profiles_differ_where_the_spec_says(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < sizeof differences / sizeof differences[0]; i++) {
+        check_difference(&differences[i], "std", differences[i].under_std);
+        check_difference(&differences[i], differences[i].profile, differences[i].under_profile);
+    }
+}
+
+static void setups_and_end_rules_differ(void **state)
+{
+    (void)state;
+    char fen[HX_FEN_MAX];
+    hx_position *pos = open_fen("brusky", "ludii", NULL);
+    hx_position_fen(pos, fen);
+    assert_string_equal(fen, "rnbqbkbnr/pppppppppp/11/12/12/11/PPPPPPPPPP/RNBQBKBNR w AIdl - 0 1");
+    hx_position_free(pos);
+    hx_error err;
+    assert_string_equal(hx_stalemate_score(hx_rules_find("glinski", "std", &err)), "3/4");
+    assert_string_equal(hx_stalemate_score(hx_rules_find("glinski", "draw", &err)), "1/2");
+    assert_string_equal(hx_stalemate_score(hx_rules_find("glinski", "ludii", &err)), "1/2");
+    assert_string_equal(hx_stalemate_score(hx_rules_find("mccooey", "std", &err)), "1/2");
+    /* The 100-ply rule: a claim under std, automatic under ludii. */
+    char draws[128];
+    pos = open_fen("shafran", "std", "4k/6/7/8/9/9/8/7/6/RNBQK w - - 100 80");
+    hx_draw_conditions(pos, draws, sizeof draws);
+    assert_string_equal(draws, "50-move rule");
+    hx_position_free(pos);
+    pos = open_fen("shafran", "ludii", "4k/6/7/8/9/9/8/7/6/RNBQK w - - 100 80");
+    hx_draw_conditions(pos, draws, sizeof draws);
+    assert_string_equal(draws, "50-move rule (automatic)");
+    hx_position_free(pos);
+    /* Jocly: only a capture resets the clock, and a castling does not count. */
+    pos = open_fen("shafran", "jocly", "4k/6/7/8/9/9/8/7/PPPPPP/R3K w A - 7 20");
+    assert_int_equal(hx_play_moves(pos, "a2a3", 0, &err), 0);
+    hx_position_fen(pos, fen);
+    assert_non_null(strstr(fen, " 8 20"));
+    hx_position_free(pos);
+    pos = open_fen("shafran", "std", "4k/6/7/8/9/9/8/7/PPPPPP/R3K w A - 7 20");
+    assert_int_equal(hx_play_moves(pos, "a2a3", 0, &err), 0);
+    hx_position_fen(pos, fen);
+    assert_non_null(strstr(fen, " 0 20"));
+    hx_position_free(pos);
+}
+
+static void repetition_and_material(void **state)
+{
+    (void)state;
+    char draws[128];
+    hx_error err;
+    hx_position *pos = open_fen("glinski", "std", NULL);
+    assert_int_equal(hx_play_moves(pos, "d1c3 d9c6 c3d1 c6d9 d1c3 d9c6 c3d1 c6d9", 0, &err), 0);
+    hx_draw_conditions(pos, draws, sizeof draws);
+    assert_string_equal(draws, "repetition");
+    hx_position_free(pos);
+    pos = open_fen("glinski", "ludii", NULL);
+    assert_int_equal(hx_play_moves(pos, "d1c3 d9c6 c3d1 c6d9 d1c3 d9c6 c3d1 c6d9", 0, &err), 0);
+    hx_draw_conditions(pos, draws, sizeof draws);
+    assert_string_equal(draws, ""); /* Ludii has no repetition rule */
+    hx_position_free(pos);
+    pos = open_pieces("brusky", "std", "W Kc5, B Ka1");
+    hx_draw_conditions(pos, draws, sizeof draws);
+    assert_string_equal(draws, "insufficient material");
+    hx_position_free(pos);
+    pos = open_pieces("brusky", "std", "W Kc5 Nb3, B Ka1");
+    hx_draw_conditions(pos, draws, sizeof draws);
+    assert_string_equal(draws, ""); /* K+N can mate in a corner (7.15) */
+    hx_position_free(pos);
+    pos = open_pieces("brusky", "jocly", "W Kc5 Nb3, B Ka1");
+    hx_draw_conditions(pos, draws, sizeof draws);
+    assert_string_equal(draws, "insufficient material");
+    hx_position_free(pos);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(profile_names_match_the_spec),
+        cmocka_unit_test(profiles_differ_where_the_spec_says),
+        cmocka_unit_test(setups_and_end_rules_differ),
+        cmocka_unit_test(repetition_and_material),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
