@@ -98,7 +98,11 @@ static const rejection rejections[] = {
     {"shafran", "", "empty HexFEN"},
     {"mccooey", "Q/QQk/QQQQQ/QQQQQQQ/9/11/11/5P5/4PBP4/3PNBNP3/2PRQBKRP2 w - - 0 1", "White has 31 men; at most 16"},
     {"shafran", "4k/6/7/8/9/9/8/7/6/04K w - - 0 1", "bad empty-cell count"},
-    {"shafran", "4k/6/7/8/9/9/8/7/6/22K w - - 0 1", "bad empty-cell count"},
+    {"shafran", "4k/6/7/8/9/9/8/7/6/22K w - - 0 1", "rank 1 has too many cells (expected 5)"},
+    {"shafran", "4k/6/7/8/9/9/8/7/6/4KQ w - - 0 1", "rank 1 has too many cells (expected 5)"},
+    {"shafran", "4k/6/7/8/9/9/8/7//4K w - - 0 1", "rank"},
+    {"shafran", "4k/6/7/8/9/9/8/7/6/4K w - e3,e4,e5,e6 0 1", "more than 3 cells"},
+    {"shafran", "4k/6/7/8/9/9/8/7/6/4K w - - 0 1234567", "fullmove number"},
 };
 
 static void bad_hexfens_are_rejected_with_a_named_problem(void **state)
