@@ -41,12 +41,14 @@ hx_bb position_attackers(const hx_position *pos, int cell, int by, hx_bb occupie
     hx_bb queens = p[HX_QUEEN];
     hx_bb att = (g->knight[cell] & p[HX_KNIGHT]) | (g->king[cell] & p[HX_KING]) |
                 (pos->rules->pawn_attackers[by][cell] & p[HX_PAWN]);
-    hx_bb orth = (p[HX_ROOK] | queens) & occupied;
-    if (orth)
-        att |= attacks_orthogonal(g, cell, occupied) & orth;
-    hx_bb diag = (p[HX_BISHOP] | queens) & occupied;
-    if (diag)
-        att |= attacks_diagonal(g, cell, occupied) & diag;
+    hx_bb orth = (p[HX_ROOK] | queens) & occupied & g->orth_lines[cell];
+    for (int d = 0; orth && d < 6; d++)
+        if (g->ray[d][cell] & orth)
+            att |= ray_attack(g, d, cell, occupied) & orth;
+    hx_bb diag = (p[HX_BISHOP] | queens) & occupied & g->diag_lines[cell];
+    for (int d = 6; diag && d < 12; d++)
+        if (g->ray[d][cell] & diag)
+            att |= ray_attack(g, d, cell, occupied) & diag;
     return att;
 }
 
@@ -57,13 +59,14 @@ int position_attacked(const hx_position *pos, int cell, int by, hx_bb occupied)
     if ((g->knight[cell] & p[HX_KNIGHT]) || (g->king[cell] & p[HX_KING]) ||
         (pos->rules->pawn_attackers[by][cell] & p[HX_PAWN]))
         return 1;
-    hx_bb orth = (p[HX_ROOK] | p[HX_QUEEN]) & occupied;
+    /* Only rays that hold an enemy slider of their kind can attack. */
+    hx_bb orth = (p[HX_ROOK] | p[HX_QUEEN]) & occupied & g->orth_lines[cell];
     for (int d = 0; orth && d < 6; d++)
-        if (ray_attack(g, d, cell, occupied) & orth)
+        if ((g->ray[d][cell] & orth) && (ray_attack(g, d, cell, occupied) & orth))
             return 1;
-    hx_bb diag = (p[HX_BISHOP] | p[HX_QUEEN]) & occupied;
+    hx_bb diag = (p[HX_BISHOP] | p[HX_QUEEN]) & occupied & g->diag_lines[cell];
     for (int d = 6; diag && d < 12; d++)
-        if (ray_attack(g, d, cell, occupied) & diag)
+        if ((g->ray[d][cell] & diag) && (ray_attack(g, d, cell, occupied) & diag))
             return 1;
     return 0;
 }

@@ -44,4 +44,20 @@ static inline int hx_bb_pop(hx_bb *b)
 
 static inline int hx_bb_has(hx_bb b, int i) { return (int)((b >> i) & 1); }
 
+/* b shifted by n cells (n > 0 toward higher indices), 0 < |n| < 64: two
+ * 64-bit shifts, without the branch a general 128-bit shift needs. */
+static inline hx_bb hx_bb_shift(hx_bb b, int n)
+{
+    uint64_t lo = hx_bb_lo(b), hi = hx_bb_hi(b);
+    if (n > 0) {
+        hi = (hi << n) | (lo >> (64 - n));
+        lo <<= n;
+    } else {
+        n = -n;
+        lo = (lo >> n) | (hi << (64 - n));
+        hi >>= n;
+    }
+    return ((hx_bb)hi << 64) | lo;
+}
+
 #endif

@@ -47,24 +47,24 @@ static void number_cells(hx_geometry *g)
 {
     const hx_board_shape *s = &g->shape;
     memset(g->cell_at, 0xff, sizeof g->cell_at); /* all HX_NO_CELL */
-    g->ncells = 0;
+    g->width = s->xmax + 1;
+    g->nslots = g->width * (s->ymax + 1);
     g->nranks = 0;
+    g->all = 0;
     for (int y = 0; y <= s->ymax; y++) {
         for (int x = 0; x <= s->xmax; x++) {
             if (!shape_has(s, x, y))
                 continue;
-            int c = g->ncells++;
+            int c = geometry_shift(g, x, y);
             g->x[c] = (int8_t)x;
             g->y[c] = (int8_t)y;
             g->rank[c] = (int8_t)rank_of(s, x, y);
             g->cell_at[x][y] = (int16_t)c;
+            g->all |= HX_BB_BIT(c);
             if (g->rank[c] > g->nranks)
                 g->nranks = g->rank[c];
         }
     }
-    g->all = 0;
-    for (int c = 0; c < g->ncells; c++)
-        g->all |= HX_BB_BIT(c);
 }
 
 static void name_cells(hx_geometry *g)
@@ -86,8 +86,11 @@ static void name_cells(hx_geometry *g)
 
 static void walk_steps_and_rays(hx_geometry *g)
 {
+    memset(g->step, 0xff, sizeof g->step);
     for (int d = 0; d < HX_DIRS; d++) {
-        for (int c = 0; c < g->ncells; c++) {
+        for (int c = 0; c < g->nslots; c++) {
+            if (!geometry_exists(g, c))
+                continue;
             g->step[d][c] = (int8_t)geometry_offset(g, c, hx_dir_vec[d][0], hx_dir_vec[d][1]);
             hx_bb ray = 0;
             for (int t = g->step[d][c]; t != HX_NO_CELL;
@@ -100,9 +103,15 @@ static void walk_steps_and_rays(hx_geometry *g)
 
 static void derive_leaps(hx_geometry *g)
 {
-    for (int c = 0; c < g->ncells; c++) {
+    for (int c = 0; c < g->nslots; c++) {
+        if (!geometry_exists(g, c))
+            continue;
         g->king[c] = 0;
         g->knight[c] = 0;
+        g->orth_lines[c] = 0;
+        g->diag_lines[c] = 0;
+        for (int d = 0; d < HX_DIRS; d++)
+            *(d < HX_ORTHS ? &g->orth_lines[c] : &g->diag_lines[c]) |= g->ray[d][c];
         for (int d = 0; d < HX_DIRS; d++)
             if (g->step[d][c] != HX_NO_CELL)
                 g->king[c] |= HX_BB_BIT(g->step[d][c]);
@@ -117,7 +126,7 @@ static void derive_leaps(hx_geometry *g)
 static void derive_alignment(hx_geometry *g)
 {
     memset(g->dir_to, 0xff, sizeof g->dir_to);
-    for (int a = 0; a < g->ncells; a++) {
+    for (int a = 0; a < g->nslots; a++) {
         for (int d = 0; d < HX_DIRS; d++) {
             hx_bb ray = g->ray[d][a];
             while (ray)

@@ -7,9 +7,13 @@
  * from the twelve direction vectors and the knight vectors: no per-cell
  * table is typed in (the Ethereal way).
  *
- * Cells are numbered in order of (y, x), so along every direction the index
- * either always grows ("positive" directions) or always shrinks. The first
- * blocker on a ray is then the lowest or highest set cell of ray & occupied.
+ * Cell (x, y) has index y * width + x, width = xmax + 1: the board sits in a
+ * grid with holes where cells do not exist (`all` marks the real ones). Two
+ * things follow. A step (dx, dy) is the same index shift everywhere, so pawn
+ * moves are generated for all pawns at once by shifting a bitboard. And along
+ * every direction the index either always grows ("positive" directions) or
+ * always shrinks, so the first blocker on a ray is the lowest or highest set
+ * cell of ray & occupied. Every board fits: 11 x 11, 12 x 8 and 9 x 10 slots.
  */
 #ifndef HEXREF_GEOMETRY_H
 #define HEXREF_GEOMETRY_H
@@ -45,7 +49,8 @@ typedef struct hx_board_shape {
 
 typedef struct hx_geometry {
     hx_board_shape shape;
-    int ncells;
+    int width;   /* xmax + 1: the index shift of one step in y */
+    int nslots;  /* indices run from 0 to nslots - 1, with holes */
     int nranks;
     hx_bb all;                           /* every cell */
     int8_t x[HX_MAX_CELLS], y[HX_MAX_CELLS];
@@ -54,6 +59,8 @@ typedef struct hx_geometry {
     char name[HX_MAX_CELLS][4];
     int8_t step[HX_DIRS][HX_MAX_CELLS];  /* neighbour in direction d */
     hx_bb ray[HX_DIRS][HX_MAX_CELLS];    /* cells beyond, in direction d */
+    hx_bb orth_lines[HX_MAX_CELLS];      /* a rook's reach on an empty board */
+    hx_bb diag_lines[HX_MAX_CELLS];      /* a bishop's reach on an empty board */
     hx_bb knight[HX_MAX_CELLS];
     hx_bb king[HX_MAX_CELLS];            /* 12 directions, one step */
     int8_t dir_to[HX_MAX_CELLS][HX_MAX_CELLS]; /* direction a->b or -1 */
@@ -63,6 +70,10 @@ typedef struct hx_geometry {
 } hx_geometry;
 
 void geometry_build(hx_geometry *g, const hx_board_shape *shape);
+
+static inline int geometry_exists(const hx_geometry *g, int c) { return hx_bb_has(g->all, c); }
+/* The index shift of a step (dx, dy). */
+static inline int geometry_shift(const hx_geometry *g, int dx, int dy) { return dy * g->width + dx; }
 
 /* Cell at (x, y), or HX_NO_CELL if it does not exist. */
 int geometry_cell(const hx_geometry *g, int x, int y);

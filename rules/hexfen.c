@@ -110,24 +110,20 @@ static int parse_placement(hx_position *pos, char *text, hx_error *err)
     return 0;
 }
 
-/* Men of a colour in the setup: no reachable position has more, and the
- * bound keeps every legal move list within HX_MAX_MOVES. */
-static int setup_men(const hx_rules *r, int colour)
-{
-    int n = 0;
-    for (int c = 0; c < r->g->ncells; c++)
-        n += r->setup[c] && hx_piece_colour(r->setup[c]) == colour;
-    return n;
-}
+/* At most this many men a side. No reachable position has more than 19, and
+ * the bound keeps every legal move list within HX_MAX_MOVES: no man has more
+ * than 42 moves (a queen in the middle of Glinski's board: 30 orthogonal,
+ * 12 diagonal), so 23 * 42 plus a king's 16 stay below 1024. */
+enum { MAX_MEN = 24 };
 
 static int check_kings_and_pawns(const hx_position *pos, hx_error *err)
 {
     static const char *const side_name[2] = {"White", "Black"};
     for (int colour = 0; colour < 2; colour++) {
-        int men = hx_bb_count(pos->occupied[colour]), most = setup_men(pos->rules, colour);
-        if (men > most)
-            return fail(err, "%s has %d men; at most %d (the setup's) are possible",
-                        side_name[colour], men, most);
+        int men = hx_bb_count(pos->occupied[colour]);
+        if (men > MAX_MEN)
+            return fail(err, "%s has %d men; at most %d are allowed", side_name[colour], men,
+                        MAX_MEN);
         int kings = hx_bb_count(pos->pieces[colour][HX_KING]);
         if (kings != 1)
             return fail(err, "%s has %d kings; expected exactly 1", side_name[colour], kings);
@@ -197,7 +193,7 @@ static int straight_path(const hx_position *pos, const hx_ep *ep, int k)
         if (r->push[mover][k][ep->cells[i]] != next)
             return 0;
     }
-    for (int c = 0; c < r->g->ncells; c++) /* the origin: one step behind */
+    for (int c = 0; c < r->g->nslots; c++) /* the origin: one step behind */
         if (r->push[mover][k][c] == ep->cells[0])
             return hx_bb_has(r->start[mover], c) && !pos->board[c];
     return 0;
@@ -307,7 +303,7 @@ static void start_fen(const hx_rules *r, char *out)
 {
     hx_position tmp;
     position_init_scratch(&tmp, r);
-    for (int c = 0; c < r->g->ncells; c++)
+    for (int c = 0; c < r->g->nslots; c++)
         if (r->setup[c])
             position_put(&tmp, r->setup[c], c);
     for (int i = 0; i < 4; i++)

@@ -31,7 +31,7 @@ const char *position_is_ok(const hx_position *pos)
     }
     if ((seen[0] | seen[1]) != pos->all)
         return "total occupancy is stale";
-    for (int c = 0; c < g->ncells; c++)
+    for (int c = 0; c < g->nslots; c++)
         if (pos->board[c] && !hx_bb_has(pos->all, c))
             return "mailbox holds a piece the bitboards lack";
     if (pos->key != position_compute_key(pos))

@@ -19,24 +19,30 @@ typedef struct gen {
     hx_bb target;  /* where a non-king move may land (check evasion mask) */
     hx_bb pinned;
     hx_bb pin_line[HX_MAX_CELLS]; /* valid only for pinned cells */
-    hx_move *list;
+    hx_move *list; /* NULL: only count (perft's last ply) */
     int n;
 } gen;
 
 static inline void add(gen *s, int from, int to, int kind)
 {
-    s->list[s->n++] = move_make(from, to, 0, kind, 0);
+    if (s->list)
+        s->list[s->n] = move_make(from, to, 0, kind, 0);
+    s->n++;
 }
 
 static inline hx_bb allowed(const gen *s, int from)
 {
-    return hx_bb_has(s->pinned, from) ? s->target & s->pin_line[from] : s->target;
+    return (s->pinned && hx_bb_has(s->pinned, from)) ? s->target & s->pin_line[from] : s->target;
 }
 
 static void add_all(gen *s, int from, hx_bb dests)
 {
+    if (!s->list) {
+        s->n += hx_bb_count(dests);
+        return;
+    }
     while (dests)
-        add(s, from, hx_bb_pop(&dests), MOVE_NORMAL);
+        s->list[s->n++] = move_make(from, hx_bb_pop(&dests), 0, MOVE_NORMAL, 0);
 }
 
 /* A pinned piece may move only along the line from its king through it. */
@@ -101,58 +107,141 @@ static void gen_pieces(gen *s)
 
 static void add_pawn_move(gen *s, int from, int to, int kind)
 {
-    if (hx_bb_has(s->r->promotion[s->us], to)) {
-        for (int type = HX_QUEEN; type >= HX_KNIGHT; type--)
-            s->list[s->n++] = move_make(from, to, type, kind, 0);
+    if (s->r->promotes[s->us][to]) {
+        for (int type = HX_QUEEN; type >= HX_KNIGHT; type--) {
+            if (s->list)
+                s->list[s->n] = move_make(from, to, type, kind, 0);
+            s->n++;
+        }
     } else {
         add(s, from, to, kind);
     }
 }
 
-/* Brusky's cross-block: a pawn that may not make any non-capturing move. */
+/* Brusky's cross-block: a pawn that may not make any non-capturing move.
+ * The mailbox answers "what stands there" faster than a 128-bit shift. */
 static int cross_blocked(const gen *s, int from)
 {
     const hx_rules *r = s->r;
+    const uint8_t *board = s->pos->board;
     for (int k = 0; k < r->p.nforward; k++) {
         int t = r->push[s->us][k][from];
-        if (r->p.cross == CROSS_ENEMY && t != HX_NO_CELL && hx_bb_has(s->enemy, t))
+        if (r->p.cross == CROSS_ENEMY && t != HX_NO_CELL && board[t] &&
+            hx_piece_colour(board[t]) != s->us)
             return 1;
-        if (r->p.cross == CROSS_ANY_OR_MISSING && (t == HX_NO_CELL || hx_bb_has(s->all, t)))
+        if (r->p.cross == CROSS_ANY_OR_MISSING && (t == HX_NO_CELL || board[t]))
             return 1;
     }
     return 0;
 }
 
-static void gen_pawn_pushes(gen *s, int from, hx_bb ok)
+/* `masked`: the destination must also be in ok (check or pin). */
+static void gen_pawn_pushes(gen *s, int from, hx_bb ok, int masked)
 {
     const hx_rules *r = s->r;
+    const uint8_t *board = s->pos->board;
     int reach = r->max_steps[s->us][from];
-    if (reach > 1 && hx_bb_has(s->pos->reentered, from))
+    if (reach > 1 && s->pos->reentered && hx_bb_has(s->pos->reentered, from))
         reach = 1; /* diag-firstmove */
     for (int k = 0; k < r->p.nforward; k++) {
         int to = r->push[s->us][k][from];
-        for (int steps = 1; steps <= reach && to != HX_NO_CELL && !hx_bb_has(s->all, to);
-             steps++) {
-            if (hx_bb_has(ok, to))
+        for (int steps = 1; steps <= reach && to != HX_NO_CELL && !board[to]; steps++) {
+            if (!masked || hx_bb_has(ok, to))
                 add_pawn_move(s, from, to, steps > 1 ? MOVE_MULTI : MOVE_NORMAL);
             to = r->push[s->us][k][to];
         }
     }
 }
 
+/* One pawn, move by move: pinned pawns, whose moves must stay on the line. */
+static void gen_pawn_alone(gen *s, int from)
+{
+    const hx_rules *r = s->r;
+    hx_bb ok = allowed(s, from);
+    if (r->p.cross == CROSS_NONE || !cross_blocked(s, from))
+        gen_pawn_pushes(s, from, ok, 1);
+    hx_bb caps = (r->pawn_capture[s->us][from] | r->pawn_vertical[s->us][from]) & s->enemy & ok;
+    while (caps)
+        add_pawn_move(s, from, hx_bb_pop(&caps), MOVE_NORMAL);
+}
+
+/* Adds the moves to every cell of `to`, each from `back` cells behind. */
+static void add_pawn_set(gen *s, hx_bb to, int back, int kind)
+{
+    hx_bb promo = to & s->r->promotion[s->us];
+    if (!s->list) {
+        s->n += hx_bb_count(to & ~promo) + 4 * hx_bb_count(promo);
+        return;
+    }
+    while (to) {
+        int t = hx_bb_pop(&to);
+        add_pawn_move(s, t - back, t, kind);
+    }
+}
+
+/* Pawns that Brusky's cross-block keeps from any non-capturing move. */
+static hx_bb cross_blocked_set(const gen *s, hx_bb pawns)
+{
+    const hx_rules *r = s->r;
+    hx_bb blocked = 0;
+    for (int k = 0; k < r->p.nforward; k++) {
+        hx_bb src = r->push_src[s->us][k];
+        int sh = r->push_shift[s->us][k];
+        if (r->p.cross == CROSS_ENEMY)
+            blocked |= pawns & src & hx_bb_shift(s->enemy, -sh);
+        else
+            blocked |= pawns & (~src | hx_bb_shift(s->all, -sh));
+    }
+    return blocked;
+}
+
+/* Single steps and multi-steps of `pawns` along forward direction k. */
+static void gen_pushes_set(gen *s, hx_bb pawns, int k, hx_bb empty)
+{
+    const hx_rules *r = s->r;
+    hx_bb src = r->push_src[s->us][k];
+    int sh = r->push_shift[s->us][k];
+    hx_bb one = hx_bb_shift(pawns & src, sh) & empty;
+    add_pawn_set(s, one & s->target, sh, MOVE_NORMAL);
+    hx_bb two = hx_bb_shift(hx_bb_shift(pawns & r->reach2[s->us], sh) & empty & src, sh) & empty;
+    add_pawn_set(s, two & s->target, 2 * sh, MOVE_MULTI);
+    if (r->reach3[s->us] & pawns) {
+        hx_bb three = hx_bb_shift(hx_bb_shift(pawns & r->reach3[s->us], sh) & empty & src, sh);
+        three = hx_bb_shift(three & empty & src, sh) & empty;
+        add_pawn_set(s, three & s->target, 3 * sh, MOVE_MULTI);
+    }
+}
+
+/* All unpinned pawns at once: every pawn vector is one index shift. */
 static void gen_pawns(gen *s)
 {
     const hx_rules *r = s->r;
-    hx_bb pawns = s->pos->pieces[s->us][HX_PAWN];
-    while (pawns) {
-        int from = hx_bb_pop(&pawns);
-        hx_bb ok = allowed(s, from);
-        if (r->p.cross == CROSS_NONE || !cross_blocked(s, from))
-            gen_pawn_pushes(s, from, ok);
-        hx_bb caps = (r->pawn_capture[s->us][from] | r->pawn_vertical[s->us][from]) &
-                     s->enemy & ok;
-        while (caps)
-            add_pawn_move(s, from, hx_bb_pop(&caps), MOVE_NORMAL);
+    int us = s->us;
+    hx_bb pawns = s->pos->pieces[us][HX_PAWN];
+    hx_bb pinned = pawns & s->pinned;
+    pawns &= ~pinned;
+    while (pinned)
+        gen_pawn_alone(s, hx_bb_pop(&pinned));
+    hx_bb pushers = pawns, empty = s->g->all & ~s->all;
+    if (r->p.cross != CROSS_NONE)
+        pushers &= ~cross_blocked_set(s, pawns);
+    if (s->pos->reentered) { /* diag-firstmove: single steps only */
+        hx_bb re = pushers & s->pos->reentered;
+        pushers &= ~re;
+        for (int k = 0; k < r->p.nforward; k++)
+            add_pawn_set(s, hx_bb_shift(re & r->push_src[us][k], r->push_shift[us][k]) & empty &
+                                s->target, r->push_shift[us][k], MOVE_NORMAL);
+    }
+    for (int k = 0; k < r->p.nforward; k++)
+        gen_pushes_set(s, pushers, k, empty);
+    hx_bb targets = s->enemy & s->target;
+    for (int k = 0; k < r->p.ncapture; k++) {
+        int sh = r->capture_shift[us][k];
+        add_pawn_set(s, hx_bb_shift(pawns & r->capture_src[us][k], sh) & targets, sh, MOVE_NORMAL);
+    }
+    if (r->vertical_src[us]) {
+        int sh = r->vertical_shift[us];
+        add_pawn_set(s, hx_bb_shift(pawns & r->vertical_src[us], sh) & targets, sh, MOVE_NORMAL);
     }
 }
 
@@ -168,10 +257,20 @@ static void gen_ep(gen *s)
             hx_make(s->pos, m);
             int exposed = position_attacked(s->pos, s->pos->king[s->us], s->them, s->pos->all);
             hx_unmake(s->pos);
-            if (!exposed)
-                s->list[s->n++] = m;
+            if (!exposed) {
+                if (s->list)
+                    s->list[s->n] = m;
+                s->n++;
+            }
         }
     }
+}
+
+static void add_castle(gen *s, const hx_castle *k, int index)
+{
+    if (s->list)
+        s->list[s->n] = move_make(k->king_from, k->king_to, 0, MOVE_CASTLE, index);
+    s->n++;
 }
 
 static void gen_castles(gen *s)
@@ -187,7 +286,7 @@ static void gen_castles(gen *s)
         while (path && safe)
             safe = !position_attacked(s->pos, hx_bb_pop(&path), s->them, s->all);
         if (safe)
-            s->list[s->n++] = move_make(k->king_from, k->king_to, 0, MOVE_CASTLE, i);
+            add_castle(s, k, i);
     }
 }
 
@@ -201,7 +300,7 @@ static hx_bb evasion_target(const gen *s, hx_bb checkers)
     return s->g->ray[d][s->king] ^ s->g->ray[d][checker];
 }
 
-int hx_legal_moves(hx_position *pos, hx_move *list)
+static int generate(hx_position *pos, hx_move *list)
 {
     gen s;
     s.pos = pos;
@@ -229,3 +328,7 @@ int hx_legal_moves(hx_position *pos, hx_move *list)
         gen_castles(&s);
     return s.n;
 }
+
+int hx_legal_moves(hx_position *pos, hx_move *list) { return generate(pos, list); }
+
+int hx_count_legal(hx_position *pos) { return generate(pos, NULL); }

@@ -8,10 +8,10 @@ uint64_t hx_perft(hx_position *pos, int depth)
 {
     if (depth <= 0)
         return 1;
+    if (depth == 1)
+        return (uint64_t)hx_count_legal(pos);
     hx_move moves[HX_MAX_MOVES];
     int n = hx_legal_moves(pos, moves);
-    if (depth == 1)
-        return (uint64_t)n;
     uint64_t nodes = 0;
     for (int i = 0; i < n; i++) {
         hx_make(pos, moves[i]);

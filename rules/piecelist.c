@@ -62,7 +62,7 @@ int hx_fen_from_pieces(const hx_rules *rules, const char *pieces, char *out, hx_
         return -1;
     hx_position tmp;
     position_init_scratch(&tmp, rules);
-    for (int c = 0; c < rules->g->ncells; c++)
+    for (int c = 0; c < rules->g->nslots; c++)
         if (board[c])
             position_put(&tmp, board[c], c);
     tmp.side = side;

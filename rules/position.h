@@ -90,6 +90,9 @@ hx_bb position_attackers(const hx_position *pos, int cell, int by, hx_bb occupie
 hx_bb attacks_orthogonal(const hx_geometry *g, int cell, hx_bb occupied);
 hx_bb attacks_diagonal(const hx_geometry *g, int cell, hx_bb occupied);
 
+/* The number of legal moves, without listing them (movegen.c). */
+int hx_count_legal(hx_position *pos);
+
 /* Invariant checker: returns NULL if consistent, else what is wrong. */
 const char *position_is_ok(const hx_position *pos);
 

@@ -86,6 +86,16 @@ struct hx_rules {
     hx_bb ep_capturers[2][HX_MAX_CELLS];   /* cells from which a pawn of colour may take e.p. on cell */
     hx_bb start[2];                        /* pawn start cells */
     hx_bb promotion[2];                    /* where a pawn of colour promotes */
+    uint8_t promotes[2][HX_MAX_CELLS];     /* the same, as a byte per cell */
+    /* Set-wise pawn tables: a pawn vector is one index shift (geometry.h),
+     * valid from the cells of its source mask (whose target exists). */
+    int8_t push_shift[2][HX_MAX_FORWARD];
+    hx_bb push_src[2][HX_MAX_FORWARD];
+    int8_t capture_shift[2][HX_MAX_PAWN_VECS];
+    hx_bb capture_src[2][HX_MAX_PAWN_VECS];
+    int8_t vertical_shift[2];
+    hx_bb vertical_src[2];                 /* empty when there is no vertical capture */
+    hx_bb reach2[2], reach3[2];            /* start cells allowing 2+, 3+ steps */
     hx_castle castles[HX_MAX_CASTLES];
     int ncastles;
     int8_t rook_home[4];                   /* right bit -> rook home cell, or -1 */

@@ -54,13 +54,19 @@ static int multi_step_reach(const hx_rules *r, int colour, int c)
 static void derive_pawn_tables(hx_rules *r)
 {
     const hx_geometry *g = r->g;
+    memset(r->push, 0xff, sizeof r->push);
+    memset(r->max_steps, 0, sizeof r->max_steps);
+    memset(r->pawn_capture, 0, sizeof r->pawn_capture);
+    memset(r->pawn_vertical, 0, sizeof r->pawn_vertical);
     for (int colour = 0; colour < 2; colour++) {
         r->start[colour] = 0;
         r->promotion[colour] = 0;
-        for (int c = 0; c < g->ncells; c++)
+        for (int c = 0; c < g->nslots; c++)
             if (r->setup[c] == hx_piece(colour, HX_PAWN))
                 r->start[colour] |= HX_BB_BIT(c);
-        for (int c = 0; c < g->ncells; c++) {
+        for (int c = 0; c < g->nslots; c++) {
+            if (!geometry_exists(g, c))
+                continue;
             int any_forward = 0;
             for (int k = 0; k < r->p.nforward; k++) {
                 r->push[colour][k][c] = (int8_t)offset(r, colour, c, r->p.forward[k]);
@@ -91,8 +97,8 @@ static void derive_pawn_tables(hx_rules *r)
 static void add_corner_promotions(hx_rules *r)
 {
     hx_bb edge_files = 0;
-    for (int c = 0; c < r->g->ncells; c++)
-        if (r->g->x[c] == 0 || r->g->x[c] == r->g->shape.xmax)
+    for (int c = 0; c < r->g->nslots; c++)
+        if (geometry_exists(r->g, c) && (r->g->x[c] == 0 || r->g->x[c] == r->g->shape.xmax))
             edge_files |= HX_BB_BIT(c);
     hx_bb white = r->promotion[HX_WHITE], black = r->promotion[HX_BLACK];
     r->promotion[HX_WHITE] |= black & edge_files;
@@ -104,7 +110,7 @@ static void derive_reverse_tables(hx_rules *r)
     memset(r->pawn_attackers, 0, sizeof r->pawn_attackers);
     memset(r->ep_capturers, 0, sizeof r->ep_capturers);
     for (int colour = 0; colour < 2; colour++) {
-        for (int c = 0; c < r->g->ncells; c++) {
+        for (int c = 0; c < r->g->nslots; c++) {
             hx_bb caps = r->pawn_capture[colour][c];
             hx_bb all = caps | r->pawn_vertical[colour][c];
             while (all)
@@ -178,7 +184,7 @@ static void derive_castles(hx_rules *r)
     memset(r->rook_home, 0xff, sizeof r->rook_home);
     for (int colour = 0; colour < 2; colour++) {
         int king = -1, rooks[2], nrooks = 0, queen = -1;
-        for (int c = 0; c < g->ncells; c++) {
+        for (int c = 0; c < g->nslots; c++) {
             if (r->setup[c] == hx_piece(colour, HX_KING))
                 king = c;
             if (r->setup[c] == hx_piece(colour, HX_QUEEN))
@@ -187,7 +193,7 @@ static void derive_castles(hx_rules *r)
         r->king_home[colour] = (int8_t)king;
         if (!r->p.castling)
             continue;
-        for (int c = 0; c < g->ncells && nrooks < 2; c++) /* ascending x on a line */
+        for (int c = 0; c < g->nslots && nrooks < 2; c++) /* ascending x on a line */
             if (r->setup[c] == hx_piece(colour, HX_ROOK) && g->dir_to[king][c] >= 0 &&
                 g->dir_to[king][c] < HX_ORTHS)
                 rooks[nrooks++] = c;
@@ -210,6 +216,48 @@ static void derive_castles(hx_rules *r)
     }
 }
 
+/* Cells of the board from which vector v (White's; negated for Black)
+ * lands on the board. */
+static hx_bb source_mask(const hx_rules *r, int colour, const int8_t v[2])
+{
+    hx_bb src = 0;
+    for (int c = 0; c < r->g->nslots; c++)
+        if (geometry_exists(r->g, c) && offset(r, colour, c, v) != HX_NO_CELL)
+            src |= HX_BB_BIT(c);
+    return src;
+}
+
+static int8_t shift_of(const hx_rules *r, int colour, const int8_t v[2])
+{
+    return (int8_t)(sign(colour) * geometry_shift(r->g, v[0], v[1]));
+}
+
+static void derive_pawn_shifts(hx_rules *r)
+{
+    for (int colour = 0; colour < 2; colour++) {
+        for (int k = 0; k < r->p.nforward; k++) {
+            r->push_shift[colour][k] = shift_of(r, colour, r->p.forward[k]);
+            r->push_src[colour][k] = source_mask(r, colour, r->p.forward[k]);
+        }
+        for (int k = 0; k < r->p.ncapture; k++) {
+            r->capture_shift[colour][k] = shift_of(r, colour, r->p.capture[k]);
+            r->capture_src[colour][k] = source_mask(r, colour, r->p.capture[k]);
+        }
+        r->vertical_shift[colour] = shift_of(r, colour, r->p.vertical);
+        r->vertical_src[colour] = 0;
+        if (r->p.vcap != VCAP_NEVER)
+            r->vertical_src[colour] = source_mask(r, colour, r->p.vertical) &
+                                      (r->p.vcap == VCAP_HOME ? r->start[colour] : r->g->all);
+        r->reach2[colour] = r->reach3[colour] = 0;
+        for (int c = 0; c < r->g->nslots; c++) {
+            if (r->max_steps[colour][c] >= 2)
+                r->reach2[colour] |= HX_BB_BIT(c);
+            if (r->max_steps[colour][c] >= 3)
+                r->reach3[colour] |= HX_BB_BIT(c);
+        }
+    }
+}
+
 int rules_derive(hx_rules *r, hx_error *err)
 {
     if (parse_setup(r, err) != 0)
@@ -217,7 +265,11 @@ int rules_derive(hx_rules *r, hx_error *err)
     derive_pawn_tables(r);
     if (r->p.promote_on_rank1_corners)
         add_corner_promotions(r);
+    for (int colour = 0; colour < 2; colour++)
+        for (int c = 0; c < HX_MAX_CELLS; c++)
+            r->promotes[colour][c] = (uint8_t)hx_bb_has(r->promotion[colour], c);
     derive_reverse_tables(r);
+    derive_pawn_shifts(r);
     derive_castles(r);
     return 0;
 }

@@ -42,7 +42,7 @@ uint64_t zobrist_ep(int cell) { return ep_keys[cell]; }
 uint64_t position_compute_key(const hx_position *pos)
 {
     uint64_t key = 0;
-    for (int c = 0; c < pos->g->ncells; c++)
+    for (int c = 0; c < pos->g->nslots; c++)
         if (pos->board[c])
             key ^= zobrist_piece(pos->board[c], c);
     if (pos->side == HX_BLACK)

@@ -1,0 +1,194 @@
+/*
+ * oracle.c - the public API of oracle.h on top of board.c, fen.c, movegen.c.
+ *
+ * Every entry point builds its own game and position on the stack: no global
+ * mutable state, so the oracle is reentrant and thread-safe.
+ */
+#include "oracle.h"
+#include "oracle_int.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_PERFT_DEPTH 32  /* bounds the stack used by the recursion */
+
+/* Copies s into out, or fails: an output that does not fit is an error. */
+static int put_text(char *out, size_t cap, const char *s, char *err,
+                    size_t errcap)
+{
+    size_t n = strlen(s);
+
+    if (out == NULL || cap == 0)
+        return oracle_fail(err, errcap, "no output buffer");
+    if (n >= cap) {
+        out[0] = '\0';
+        return oracle_fail(err, errcap, "output buffer too small (%zu bytes "
+                           "needed)", n + 1);
+    }
+    memcpy(out, s, n + 1);
+    return 0;
+}
+
+/* Common prologue: the variant/profile, then the HexFEN. */
+static int load(const char *variant, const char *profile, const char *fen,
+                struct game *g, struct position *p, char *err, size_t errcap)
+{
+    if (game_init(g, variant, profile, err, errcap) != 0)
+        return -1;
+    return fen_parse(g, fen, p, err, errcap);
+}
+
+static int legal_list(const struct game *g, const struct position *p,
+                      struct movelist *ml, char *err, size_t errcap)
+{
+    legal_moves(g, p, ml);
+    if (ml->overflow)  /* impossible by the bound on MAX_MOVES */
+        return oracle_fail(err, errcap, "too many moves");
+    return 0;
+}
+
+int oracle_supports(const char *variant, const char *profile)
+{
+    struct game g;
+
+    return game_init(&g, variant, profile, NULL, 0) == 0;
+}
+
+int oracle_start_fen(const char *variant, const char *profile, char *out,
+                     size_t cap, char *err, size_t errcap)
+{
+    struct game g;
+    struct position p;
+    char fen[FEN_MAX];
+
+    if (out != NULL && cap > 0)
+        out[0] = '\0';
+    if (game_init(&g, variant, profile, err, errcap) != 0)
+        return -1;
+    start_position(&g, &p);
+    if (fen_print(&g, &p, fen, sizeof fen) != 0)
+        return oracle_fail(err, errcap, "HexFEN too long");
+    return put_text(out, cap, fen, err, errcap);
+}
+
+static int compare_text(const void *a, const void *b)
+{
+    return strcmp((const char *)a, (const char *)b);
+}
+
+int oracle_moves(const char *variant, const char *profile, const char *fen,
+                 char *out, size_t cap, char *err, size_t errcap)
+{
+    struct game g;
+    struct position p;
+    struct movelist ml;
+    char text[MAX_MOVES][MOVE_TEXT];
+    size_t len = 0;
+
+    if (out == NULL || cap == 0)
+        return oracle_fail(err, errcap, "no output buffer");
+    out[0] = '\0';
+    if (load(variant, profile, fen, &g, &p, err, errcap) != 0 ||
+        legal_list(&g, &p, &ml, err, errcap) != 0)
+        return -1;
+    for (int i = 0; i < ml.n; i++)
+        move_text(&g, &ml.m[i], text[i]);
+    qsort(text, (size_t)ml.n, MOVE_TEXT, compare_text);
+    for (int i = 0; i < ml.n; i++) {  /* "move\n" each, NUL at the end */
+        size_t n = strlen(text[i]);
+        if (len + n + 1 >= cap) {
+            out[0] = '\0';
+            return oracle_fail(err, errcap, "output buffer too small");
+        }
+        memcpy(out + len, text[i], n);
+        out[len + n] = '\n';
+        len += n + 1;
+        out[len] = '\0';
+    }
+    return 0;
+}
+
+int oracle_status(const char *variant, const char *profile, const char *fen,
+                  char *out, size_t cap, char *err, size_t errcap)
+{
+    struct game g;
+    struct position p;
+    struct movelist ml;
+    int check;
+
+    if (out != NULL && cap > 0)
+        out[0] = '\0';
+    if (load(variant, profile, fen, &g, &p, err, errcap) != 0 ||
+        legal_list(&g, &p, &ml, err, errcap) != 0)
+        return -1;
+    check = in_check(&g, &p, p.stm);
+    if (ml.n == 0)
+        return put_text(out, cap, check ? "checkmate" : "stalemate", err, errcap);
+    return put_text(out, cap, check ? "check" : "ongoing", err, errcap);
+}
+
+int oracle_play(const char *variant, const char *profile, const char *fen,
+                const char *move, char *out, size_t cap, char *err,
+                size_t errcap)
+{
+    struct game g;
+    struct position p;
+    struct movelist ml;
+    char text[MOVE_TEXT], child[FEN_MAX];
+
+    if (out != NULL && cap > 0)
+        out[0] = '\0';
+    if (load(variant, profile, fen, &g, &p, err, errcap) != 0 ||
+        legal_list(&g, &p, &ml, err, errcap) != 0)
+        return -1;
+    if (move == NULL)
+        return oracle_fail(err, errcap, "no move given");
+    for (int i = 0; i < ml.n; i++) {
+        move_text(&g, &ml.m[i], text);
+        if (strcmp(text, move) != 0)
+            continue;
+        apply_move(&g, &p, &ml.m[i]);
+        if (p.half > MAX_COUNTER || p.full > MAX_COUNTER)  /* keep it parsable */
+            return oracle_fail(err, errcap, "the halfmove clock or the "
+                               "fullmove number would exceed %ld", MAX_COUNTER);
+        if (fen_print(&g, &p, child, sizeof child) != 0)
+            return oracle_fail(err, errcap, "HexFEN too long");
+        return put_text(out, cap, child, err, errcap);
+    }
+    return oracle_fail(err, errcap, "'%.16s' is not a legal move here", move);
+}
+
+static uint64_t perft(const struct game *g, const struct position *p,
+                      int depth)
+{
+    struct movelist ml;
+    uint64_t nodes = 0;
+
+    legal_moves(g, p, &ml);
+    if (depth == 1)
+        return (uint64_t)ml.n;
+    for (int i = 0; i < ml.n; i++) {
+        struct position q = *p;
+        apply_move(g, &q, &ml.m[i]);
+        nodes += perft(g, &q, depth - 1);
+    }
+    return nodes;
+}
+
+int oracle_perft(const char *variant, const char *profile, const char *fen,
+                 int depth, uint64_t *nodes, char *err, size_t errcap)
+{
+    struct game g;
+    struct position p;
+
+    if (nodes == NULL)
+        return oracle_fail(err, errcap, "no output for the node count");
+    *nodes = 0;
+    if (depth < 0 || depth > MAX_PERFT_DEPTH)
+        return oracle_fail(err, errcap, "perft depth %d outside 0..%d", depth,
+                           MAX_PERFT_DEPTH);
+    if (load(variant, profile, fen, &g, &p, err, errcap) != 0)
+        return -1;
+    *nodes = depth == 0 ? 1 : perft(&g, &p, depth);
+    return 0;
+}
