@@ -1,0 +1,103 @@
+#!/usr/bin/env bash
+# cli_contract.sh - the hexref command's contract, which scripts depend on:
+# output formats, exit codes (0 ok, 1 bad input, 2 usage) and error messages.
+# Usage: cli_contract.sh PATH/TO/hexref
+set -u
+hexref=$1
+passed=0 failed=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+check() { # check NAME CONDITION-EXIT-STATUS
+  if [ "$2" -eq 0 ]; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL: $1"; fi
+}
+run() { "$hexref" "$@" >"$tmp/out" 2>"$tmp/err"; echo $? >"$tmp/rc"; }
+rc() { cat "$tmp/rc"; }
+expect_rc() { # expect_rc NAME CODE MESSAGE-PART ARGS...
+  local name=$1 code=$2 part=$3; shift 3
+  run "$@"
+  [ "$(rc)" = "$code" ] && grep -qF -- "$part" "$tmp/err"
+  check "$name (rc $(rc), stderr: $(head -c 200 "$tmp/err"))" $?
+}
+
+# perft: the count is the last line of stdout; timing goes to stderr
+run perft -v mccooey 3
+[ "$(rc)" = 0 ] && [ "$(tail -n 1 "$tmp/out")" = 33307 ] && [ "$(wc -l <"$tmp/out")" = 1 ] && grep -q nodes/s "$tmp/err"
+check "perft output" $?
+run perft --variant glinski --profile std -d 2
+[ "$(tail -n 1 "$tmp/out")" = 2586 ]; check "perft long options and -d" $?
+
+# divide: sorted MOVE COUNT lines, a blank line, the total
+run divide -v shafran 2
+lines=$(sed '/^$/,$d' "$tmp/out")
+total=$(tail -n 1 "$tmp/out")
+sum=$(echo "$lines" | awk '{s += $2} END {print s}')
+[ "$total" = 1706 ] && [ "$sum" = 1706 ] && [ "$(echo "$lines" | wc -l)" = 42 ] &&
+  [ "$(echo "$lines" | LC_ALL=C sort -c && echo sorted)" = sorted ] &&
+  [ "$(sed -n '43p' "$tmp/out")" = "" ]
+check "divide format" $?
+
+# moves: sorted, one per line; the oracle agrees
+run moves -v brusky
+[ "$(wc -l <"$tmp/out")" = 61 ] && LC_ALL=C sort -c "$tmp/out"; check "moves sorted" $?
+cp "$tmp/out" "$tmp/ref"
+run moves -v brusky -e oracle
+cmp -s "$tmp/out" "$tmp/ref"; check "oracle moves equal reference moves" $?
+run divide -v glinski -e oracle --moves "g4g6" 2
+cp "$tmp/out" "$tmp/orc"
+run divide -v glinski --moves "g4g6" 2
+cmp -s "$tmp/out" "$tmp/orc"; check "oracle divide equals reference divide" $?
+
+# --moves with castling names, --cells seed
+run moves -v shafran --fen "k3r/6/7/8/r8/9/8/7/6/4K b ai - 0 1" --moves "O-O-O-Q"
+[ "$(rc)" = 0 ]; check "castling name in --moves" $?
+run moves -v brusky --cells seed
+grep -qx h2f4 "$tmp/out"; check "--cells seed prints notation B" $?
+run perft -v brusky --cells seed --moves h2f4 1
+[ "$(tail -n 1 "$tmp/out")" = "$("$hexref" perft -v brusky --moves e2e4 1 2>/dev/null)" ]; check "--cells seed reads notation B" $?
+
+# show: a diagram with cell names, side, castling, e.p., status
+run show -v shafran --moves e2e5
+[ "$(rc)" = 0 ] && grep -q "e10" "$tmp/out" && grep -q "side to move: Black" "$tmp/out" &&
+  grep -q "castling:     AIai" "$tmp/out" && grep -q "e.p.:         e3,e4" "$tmp/out" &&
+  grep -q "status:       ongoing" "$tmp/out"
+check "show" $?
+run show -v brusky -e oracle --fen "$("$hexref" fen -v brusky 'W Kc5 Nb3, B Ka5, Black to move')"
+grep -q "status:       checkmate" "$tmp/out"; check "show status with the oracle" $?
+
+# variants and help
+run variants
+for p in std jocly ludii cvp seed greenchess draw jackson3 jackson5 diag-firstmove neg-vcap-ep neg-capture-ep; do
+  grep -q "^  $p " "$tmp/out" || { check "variants lists $p" 1; }
+done
+check "variants" 0
+for c in perft divide moves show variants bench selfcheck fixtures fen; do
+  run "$c" --help
+  [ "$(rc)" = 0 ] && grep -q "usage: hexref $c" "$tmp/out"; check "$c --help" $?
+done
+run --help; [ "$(rc)" = 0 ]; check "hexref --help" $?
+
+# usage errors: exit 2
+expect_rc "no command" 2 "usage" 
+expect_rc "unknown command" 2 "unknown command 'frobnicate'" frobnicate
+expect_rc "missing variant" 2 "-v VARIANT is required" perft 3
+expect_rc "missing depth" 2 "DEPTH is required" perft -v shafran
+expect_rc "bad depth" 2 "bad depth 'x'" perft -v shafran x
+expect_rc "unknown option" 2 "unknown option '--frob'" perft -v shafran --frob 2
+expect_rc "option without value" 2 "needs a value" perft -v shafran 2 --fen
+expect_rc "unknown engine" 2 "unknown engine 'stockfish'" perft -v shafran -e stockfish 1
+expect_rc "cells seed outside brusky" 2 "only for brusky" moves -v shafran --cells seed
+
+# bad input: exit 1, the message names the problem and where it is
+expect_rc "unknown variant" 1 "unknown variant 'chess'" perft -v chess 1
+expect_rc "unknown profile" 1 "unknown profile 'nonesuch'" perft -v shafran -p nonesuch 1
+expect_rc "bad piece letter" 1 "rank 1: unknown piece letter 'X'" moves -v shafran --fen "k4/6/7/8/9/9/8/7/6/X3K w - - 0 1"
+expect_rc "short rank" 1 "rank 3 has 6 cells; expected 7" moves -v shafran --fen "k4/6/7/8/9/9/8/6/6/4K w - - 0 1"
+expect_rc "illegal move" 1 "move 2: illegal move 'e2e5'" perft -v shafran --moves "e2e5 e2e5" 1
+expect_rc "oracle illegal move" 1 "move 1 ('e2e6')" perft -v shafran -e oracle --moves "e2e6" 1
+expect_rc "oracle bad fen" 1 "bad HexFEN" moves -v glinski -e oracle --fen "b/qbk/n1b1n w - - 0 1"
+expect_rc "fen piece list error" 1 "cannot read" fen -v shafran "W Ke1 Zz9, B Ke10"
+expect_rc "fixtures missing file" 1 "nonexistent.fix" fixtures /nonexistent.fix
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]

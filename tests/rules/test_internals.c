@@ -1,0 +1,145 @@
+/*
+ * test_internals.c - white-box tests: the invariant checker catches each
+ * kind of corruption it looks for (fault injection, SQLite style), and the
+ * small accessors behave.
+ */
+#include "helpers.h"
+
+#include "position.h"
+
+typedef void (*corruption)(hx_position *pos);
+
+static void piece_off_board(hx_position *p) { p->pieces[HX_WHITE][HX_PAWN] |= (hx_bb)1 << 127; }
+static void shared_cell(hx_position *p) { p->pieces[HX_BLACK][HX_QUEEN] |= p->pieces[HX_WHITE][HX_KING]; }
+static void mailbox_differs(hx_position *p) { p->board[p->king[HX_WHITE]] = hx_piece(HX_WHITE, HX_QUEEN); }
+static void stale_colour(hx_position *p) { p->occupied[HX_WHITE] = 0; }
+static void two_kings(hx_position *p)
+{
+    int c = hx_bb_lsb(p->pieces[HX_WHITE][HX_PAWN]);
+    position_remove(p, c);
+    position_put(p, hx_piece(HX_WHITE, HX_KING), c);
+}
+static void stale_king(hx_position *p) { p->king[HX_BLACK] = p->king[HX_WHITE]; }
+static void stale_total(hx_position *p) { p->all = 0; }
+static void ghost_in_mailbox(hx_position *p)
+{
+    hx_bb empty = p->g->all & ~p->all;
+    p->board[hx_bb_lsb(empty)] = hx_piece(HX_BLACK, HX_PAWN);
+}
+static void stale_key(hx_position *p) { p->key ^= 1; }
+static void stale_ep(hx_position *p) { p->ep.capturable = 1; }
+static void right_without_rook(hx_position *p) { position_remove(p, p->rules->rook_home[0]); p->key = position_compute_key(p); }
+
+static void invariant_checker_catches_each_corruption(void **state)
+{
+    (void)state;
+    static const struct {
+        corruption corrupt;
+        const char *message;
+    } cases[] = {
+        {piece_off_board, "outside the board"},
+        {shared_cell, "share a cell"},
+        {mailbox_differs, "mailbox and bitboards disagree"},
+        {stale_colour, "colour occupancy"},
+        {two_kings, "exactly one king"},
+        {stale_king, "king cell"},
+        {stale_total, "total occupancy"},
+        {ghost_in_mailbox, "mailbox holds a piece"},
+        {stale_key, "Zobrist"},
+        {stale_ep, "e.p. capturable"},
+        {right_without_rook, "castling right"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        hx_position *pos = open_fen("shafran", "std", NULL);
+        hx_error err;
+        assert_int_equal(hx_position_check(pos, &err), 0);
+        cases[i].corrupt(pos);
+        assert_int_equal(hx_position_check(pos, &err), -1);
+        if (!strstr(err.message, cases[i].message))
+            fail_msg("case %zu: expected '%s' in '%s'", i, cases[i].message, err.message);
+        hx_position_free(pos);
+    }
+}
+
+static void accessors(void **state)
+{
+    (void)state;
+    hx_error err;
+    const hx_rules *r = hx_rules_find("brusky", "", &err);
+    assert_string_equal(hx_rules_variant(r), "brusky");
+    assert_string_equal(hx_rules_profile(r), "std");
+    assert_non_null(strstr(hx_rules_summary(r), "cross-block"));
+    int w, h, horizontal;
+    hx_board_size(r, &w, &h, &horizontal);
+    assert_int_equal(w, 12);
+    assert_int_equal(h, 8);
+    assert_int_equal(horizontal, 1);
+    char name[4];
+    assert_int_equal(hx_cell_name(r, 0, 0, 1, name), 0);
+    assert_string_equal(name, "e1"); /* A-a1 = B-e1 */
+    assert_int_equal(hx_cell_name(r, 0, 7, 0, name), -1);
+    hx_position *pos = open_fen("brusky", "std", NULL);
+    assert_int_equal(hx_position_piece(pos, 5, 0), 'K');
+    assert_int_equal(hx_position_piece(pos, 6, 7), 'k');
+    assert_int_equal(hx_position_piece(pos, 5, 3), '.');
+    assert_int_equal(hx_position_piece(pos, 0, 7), 0);
+    assert_int_equal(hx_position_side(pos), 0);
+    assert_ptr_equal(hx_position_rules(pos), r);
+    hx_position_free(pos);
+    assert_null(hx_variant_name(9));
+    assert_null(hx_profile_name("brusky", 99));
+    assert_null(hx_profile_name("chess", 0));
+    assert_int_equal(hx_profile_count("chess"), 0);
+}
+
+static void move_flags(void **state)
+{
+    (void)state;
+    hx_position *pos = open_fen("shafran", "std", "k3r/6/7/8/r8/9/8/7/6/4K b ai - 0 1");
+    hx_move m;
+    hx_error err;
+    assert_int_equal(hx_move_parse(pos, "O-O", 0, &m, &err), 0);
+    assert_int_equal(hx_move_flags(pos, m), HX_MOVE_CASTLE);
+    hx_position_free(pos);
+    pos = open_pieces("shafran", "std", "W Ke1 Pd5 Pf7, B Ke10 Pe9 Pg9, Black to move");
+    assert_int_equal(hx_move_parse(pos, "e9e6", 0, &m, &err), 0);
+    assert_int_equal(hx_move_flags(pos, m), HX_MOVE_MULTI_STEP);
+    hx_make(pos, m);
+    assert_int_equal(hx_move_parse(pos, "d5e7", 0, &m, &err), 0);
+    assert_int_equal(hx_move_flags(pos, m), HX_MOVE_CAPTURE | HX_MOVE_EP);
+    assert_int_equal(hx_move_parse(pos, "f7g9", 0, &m, &err), 0);
+    assert_int_equal(hx_move_flags(pos, m), HX_MOVE_CAPTURE);
+    hx_position_free(pos);
+    pos = open_pieces("shafran", "std", "W Ke1 Pa5, B Ki10 Rb7");
+    assert_int_equal(hx_move_parse(pos, "a5b7r", 0, &m, &err), 0);
+    assert_int_equal(hx_move_flags(pos, m), HX_MOVE_CAPTURE | HX_MOVE_PROMOTION);
+    hx_position_free(pos);
+}
+
+static void text_interface(void **state)
+{
+    (void)state;
+    char out[4096];
+    hx_error err;
+    assert_int_equal(hx_text_moves("mccooey", NULL, NULL, out, sizeof out, &err), 0);
+    assert_int_equal(strncmp(out, "c1c2\nc1c3\n", 10), 0);
+    assert_int_equal(hx_text_moves("mccooey", NULL, NULL, out, 8, &err), -1);
+    assert_non_null(strstr(err.message, "too small"));
+    assert_int_equal(hx_text_moves("mccooey", NULL, NULL, out, 0, &err), -1);
+    assert_int_equal(hx_text_moves("chess", NULL, NULL, out, sizeof out, &err), -1);
+    assert_int_equal(hx_text_moves("mccooey", NULL, "garbage", out, sizeof out, &err), -1);
+    /* a position with no moves gives an empty list */
+    assert_int_equal(hx_text_moves("glinski", NULL, "1/3/5/7/9/11/11/11/11/11/5k5 w - - 0 1", out,
+                                   sizeof out, &err), -1); /* White has no king */
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(invariant_checker_catches_each_corruption),
+        cmocka_unit_test(accessors),
+        cmocka_unit_test(move_flags),
+        cmocka_unit_test(text_interface),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
