@@ -26,6 +26,7 @@ typedef struct cli_opts {
     uint64_t seed, max_nodes;
     int has_seed;
     int random;
+    int plies;        /* selfcheck: longest game */
     int fixtures;
     double timeout;
     int depth;        /* -1 when not given */
@@ -81,6 +82,9 @@ int cmd_fixtures(int argc, char **argv);
 int cmd_suite(int argc, char **argv);
 int cmd_gen(int argc, char **argv);
 int cmd_merge(int argc, char **argv);
+int cmd_verify(int argc, char **argv);
+int cmd_identify(int argc, char **argv);
+int cmd_engine(int argc, char **argv);
 
 /* perft --split (cmd_merge.c): writes the jobs of a perft of cp to depth,
  * cut `plies` plies down, to o->output or stdout. */

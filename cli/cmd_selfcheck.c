@@ -88,7 +88,8 @@ int cmd_selfcheck(int argc, char **argv)
              * replays a smaller one's games first, then goes on. */
             uint64_t batch_seed = hx_diff_game_seed(seed, batch);
             hx_diff_games(p->variant, p->profile, batch_seed, want < BATCH ? want : BATCH,
-                          MAX_PLIES, &hx_diff_default_bias, deadline, stderr, &p->stats);
+                          o.plies ? o.plies : MAX_PLIES, &hx_diff_default_bias, deadline, stderr,
+                          &p->stats);
             active++;
         }
     }

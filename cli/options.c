@@ -42,6 +42,7 @@ static const opt_def options[] = {
     OPT(NULL, "--seed", T_U64, seed),
     OPT(NULL, "--max-nodes", T_U64, max_nodes),
     OPT(NULL, "--random", T_INT, random),
+    OPT(NULL, "--plies", T_INT, plies),
     OPT(NULL, "--fixtures", T_FLAG, fixtures),
     OPT(NULL, "--timeout", T_DOUBLE, timeout),
     OPT("-d", "--depth", T_INT, depth),

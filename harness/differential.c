@@ -28,19 +28,6 @@ double hx_diff_now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-/* Splits the oracle's "m1\nm2\n" answer into a list. */
-static int parse_lines(char *text, move_list *out)
-{
-    out->n = 0;
-    char *save = NULL;
-    for (char *m = strtok_r(text, "\n", &save); m; m = strtok_r(NULL, "\n", &save)) {
-        if (out->n == HX_MAX_MOVES || strlen(m) >= HX_MOVE_TEXT_MAX)
-            return -1;
-        strcpy(out->text[out->n++], m);
-    }
-    return 0;
-}
-
 static void report_header(FILE *report, const hx_position *pos, const char *fen,
                           const char *root_fen, const char *path, const char *what)
 {
@@ -83,16 +70,41 @@ static int same_lists(const move_list *a, const move_list *b)
     return 1;
 }
 
+/* The oracle's answer for one position: its moves, in text order, and the
+ * HexFEN each leads to. */
+typedef struct oracle_answer {
+    move_list moves;
+    char child[HX_MAX_MOVES][HX_FEN_MAX];
+} oracle_answer;
+
+/* Splits oracle_children's "MOVE HEXFEN" lines. */
+static int parse_children(char *text, oracle_answer *out)
+{
+    out->moves.n = 0;
+    char *save = NULL;
+    for (char *line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+        char *space = strchr(line, ' ');
+        int i = out->moves.n;
+        if (i == HX_MAX_MOVES || !space || (size_t)(space - line) >= HX_MOVE_TEXT_MAX ||
+            strlen(space + 1) >= HX_FEN_MAX)
+            return -1;
+        *space = '\0';
+        strcpy(out->moves.text[i], line);
+        strcpy(out->child[i], space + 1);
+        out->moves.n++;
+    }
+    return 0;
+}
+
 /* Plays every move on the reference and checks exact restoration, then
  * compares each child HexFEN with the oracle's. */
 static int compare_children(hx_position *pos, const hx_move *moves, int n, const char *fen,
                             const char *root_fen, const char *path, FILE *report,
-                            int *child_flags)
+                            int *child_flags, const oracle_answer *theirs)
 {
-    const hx_rules *r = hx_position_rules(pos);
     uint64_t key = hx_position_key(pos);
     for (int i = 0; i < n; i++) {
-        char text[HX_MOVE_TEXT_MAX], child[HX_FEN_MAX], after[HX_FEN_MAX], theirs[512], err[256];
+        char text[HX_MOVE_TEXT_MAX], child[HX_FEN_MAX], after[HX_FEN_MAX];
         hx_error e;
         hx_move_text(pos, moves[i], 0, text);
         int flags = hx_move_flags(pos, moves[i]);
@@ -110,13 +122,11 @@ static int compare_children(hx_position *pos, const hx_move *moves, int n, const
                         broken ? e.message : "unmake did not restore the position or its key");
             return 1;
         }
-        if (oracle_play(hx_rules_variant(r), hx_rules_profile(r), fen, text, theirs,
-                        sizeof theirs, err, sizeof err) != 0 ||
-            strcmp(theirs, child) != 0) {
+        if (strcmp(theirs->child[i], child) != 0) {
             report_header(report, pos, fen, root_fen, path, "child position");
             if (report)
                 fprintf(report, "  after %s\n    reference: %s\n    oracle:    %s\n", text, child,
-                        theirs[0] ? theirs : err);
+                        theirs->child[i]);
             return 1;
         }
     }
@@ -148,25 +158,26 @@ static int reference_list(hx_position *pos, hx_move *moves, move_list *list)
 static int diff_at(hx_position *pos, const char *root_fen, const char *path, FILE *report,
                    int *child_flags, hx_move *moves, int *nmoves)
 {
-    static _Thread_local move_list ref, orc;
-    static _Thread_local char text[TEXT_MAX];
+    static _Thread_local move_list ref;
+    static _Thread_local oracle_answer orc;
+    static _Thread_local char text[TEXT_MAX * 8];
     const hx_rules *r = hx_position_rules(pos);
     const char *v = hx_rules_variant(r), *p = hx_rules_profile(r);
     char fen[HX_FEN_MAX], err[256], status[32];
     hx_position_fen(pos, fen);
     int n = reference_list(pos, moves, &ref);
     *nmoves = n;
-    if (oracle_moves(v, p, fen, text, sizeof text, err, sizeof err) != 0 ||
-        parse_lines(text, &orc) != 0) {
+    if (oracle_children(v, p, fen, text, sizeof text, err, sizeof err) != 0 ||
+        parse_children(text, &orc) != 0) {
         report_header(report, pos, fen, root_fen, path, "oracle error");
         if (report)
             fprintf(report, "  oracle: %s\n", err);
         return 1;
     }
-    if (!same_lists(&ref, &orc)) {
+    if (!same_lists(&ref, &orc.moves)) {
         report_header(report, pos, fen, root_fen, path, "legal moves");
         if (report)
-            report_set_difference(report, &ref, &orc);
+            report_set_difference(report, &ref, &orc.moves);
         return 1;
     }
     const char *mine = hx_status_name(hx_position_status(pos));
@@ -177,7 +188,7 @@ static int diff_at(hx_position *pos, const char *root_fen, const char *path, FIL
             fprintf(report, "  reference: %s, oracle: %s\n", mine, status);
         return 1;
     }
-    return compare_children(pos, moves, n, fen, root_fen, path, report, child_flags);
+    return compare_children(pos, moves, n, fen, root_fen, path, report, child_flags, &orc);
 }
 
 int hx_diff_position(hx_position *pos, const char *root_fen, FILE *report, int *child_flags)

@@ -7,6 +7,7 @@
 #include "oracle.h"
 #include "oracle_int.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -156,6 +157,55 @@ int oracle_play(const char *variant, const char *profile, const char *fen,
         return put_text(out, cap, child, err, errcap);
     }
     return oracle_fail(err, errcap, "'%.16s' is not a legal move here", move);
+}
+
+struct child_line {
+    char text[MOVE_TEXT + FEN_MAX + 2];
+};
+
+static int compare_child(const void *a, const void *b)
+{
+    return strcmp(((const struct child_line *)a)->text,
+                  ((const struct child_line *)b)->text);
+}
+
+int oracle_children(const char *variant, const char *profile, const char *fen,
+                    char *out, size_t cap, char *err, size_t errcap)
+{
+    struct game g;
+    struct position p;
+    struct movelist ml;
+    static _Thread_local struct child_line lines[MAX_MOVES];
+    size_t len = 0;
+
+    if (out == NULL || cap == 0)
+        return oracle_fail(err, errcap, "no output buffer");
+    out[0] = '\0';
+    if (load(variant, profile, fen, &g, &p, err, errcap) != 0 ||
+        legal_list(&g, &p, &ml, err, errcap) != 0)
+        return -1;
+    for (int i = 0; i < ml.n; i++) {  /* "move fen" sorts by the move */
+        struct position q = p;
+        char child[FEN_MAX], text[MOVE_TEXT];
+        move_text(&g, &ml.m[i], text);
+        apply_move(&g, &q, &ml.m[i]);
+        if (fen_print(&g, &q, child, sizeof child) != 0)
+            return oracle_fail(err, errcap, "HexFEN too long");
+        snprintf(lines[i].text, sizeof lines[i].text, "%s %s", text, child);
+    }
+    qsort(lines, (size_t)ml.n, sizeof lines[0], compare_child);
+    for (int i = 0; i < ml.n; i++) {
+        size_t n = strlen(lines[i].text);
+        if (len + n + 1 >= cap) {
+            out[0] = '\0';
+            return oracle_fail(err, errcap, "output buffer too small");
+        }
+        memcpy(out + len, lines[i].text, n);
+        out[len + n] = '\n';
+        len += n + 1;
+        out[len] = '\0';
+    }
+    return 0;
 }
 
 static uint64_t perft(const struct game *g, const struct position *p,

@@ -39,6 +39,12 @@ int oracle_play(const char *variant, const char *profile, const char *fen,
                 const char *move, char *out, size_t cap,
                 char *err, size_t errcap);
 
+/* Every legal move with the HexFEN it leads to: one line "MOVE HEXFEN\n" per
+ * move, sorted by move text. One call instead of oracle_moves plus one
+ * oracle_play per move, for the differential tests. */
+int oracle_children(const char *variant, const char *profile, const char *fen,
+                    char *out, size_t cap, char *err, size_t errcap);
+
 /* Leaf count of the legal move tree of fen to depth (depth 0 gives 1). */
 int oracle_perft(const char *variant, const char *profile, const char *fen,
                  int depth, uint64_t *nodes, char *err, size_t errcap);

@@ -271,7 +271,7 @@ static int parse_ep(hx_position *pos, const char *text, hx_error *err)
 static int parse_counter(const char *text, const char *what, int min, int *out, hx_error *err)
 {
     char *end = NULL;
-    if (!isdigit((unsigned char)text[0]) || strlen(text) > 6)
+    if (!isdigit((unsigned char)text[0]) || strlen(text) > 9)
         return fail(err, "%s must be a number, not '%s'", what, text);
     long v = strtol(text, &end, 10);
     if (*end || v < min)
