@@ -322,10 +322,17 @@ int hx_position_set_fen(hx_position *pos, const char *fen, hx_error *err)
     if (strlen(fen) >= sizeof buf)
         return fail(err, "HexFEN is too long (%zu characters)", strlen(fen));
     strcpy(buf, fen);
-    char *fields[MAX_FIELDS];
+    char *fields[MAX_FIELDS + 1];
     int n = split_fields(buf, fields, err);
     if (n < 0)
         return -1;
+    if (!pos->rules->p.castling && n == 5 && isdigit((unsigned char)fields[3][0])) {
+        /* HexChess.club's FEN has no castling field: "... w - 0 1". */
+        static char no_castling[] = "-";
+        memmove(fields + 3, fields + 2, 3 * sizeof fields[0]);
+        fields[2] = no_castling;
+        n = 6;
+    }
     hx_position scratch;
     position_init_scratch(&scratch, pos->rules);
     if (parse_fields(&scratch, fields, n, err) != 0)

@@ -56,6 +56,21 @@ static void special_fields_round_trip(void **state)
     round_trip("glinski", "std", "b/qbk/n1b1n/r5r/ppppppppp/11/5P5/4P1P4/3P1B1P3/2P2B2P2/1PRNQBKNRP1 w - - 12 40");
 }
 
+static void hexchess_club_fen_is_read(void **state)
+{
+    (void)state;
+    /* glinski.md §2: the position string without a castling field. */
+    hx_position *pos = open_fen("glinski", "std", "b/qbk/n1b1n/r5r/ppppppppp/11/5P5/4P1P4/3P1B1P3/2P2B2P2/1PRNQBKNRP1 w - 0 1");
+    char out[HX_FEN_MAX];
+    hx_position_fen(pos, out);
+    assert_string_equal(out, "b/qbk/n1b1n/r5r/ppppppppp/11/5P5/4P1P4/3P1B1P3/2P2B2P2/1PRNQBKNRP1 w - - 0 1");
+    hx_position_free(pos);
+    pos = open_fen("glinski", "std", "b/qbk/n1b1n/r5r/ppppppppp/11/5P5/4P1P4/3P1B1P3/2P2B2P2/1PRNQBKNRP1 w - - 3");
+    hx_position_fen(pos, out); /* five fields with an e.p. field: the clock is 3 */
+    assert_string_equal(out, "b/qbk/n1b1n/r5r/ppppppppp/11/5P5/4P1P4/3P1B1P3/2P2B2P2/1PRNQBKNRP1 w - - 3 1");
+    hx_position_free(pos);
+}
+
 static void clocks_default_when_missing(void **state)
 {
     (void)state;
@@ -102,7 +117,7 @@ static const rejection rejections[] = {
     {"shafran", "4k/6/7/8/9/9/8/7/6/4KQ w - - 0 1", "rank 1 has too many cells (expected 5)"},
     {"shafran", "4k/6/7/8/9/9/8/7//4K w - - 0 1", "rank"},
     {"shafran", "4k/6/7/8/9/9/8/7/6/4K w - e3,e4,e5,e6 0 1", "more than 3 cells"},
-    {"shafran", "4k/6/7/8/9/9/8/7/6/4K w - - 0 1234567", "fullmove number"},
+    {"shafran", "4k/6/7/8/9/9/8/7/6/4K w - - 0 1234567890", "fullmove number"},
 };
 
 static void bad_hexfens_are_rejected_with_a_named_problem(void **state)
@@ -146,6 +161,7 @@ int main(void)
         cmocka_unit_test(every_profile_start_round_trips),
         cmocka_unit_test(special_fields_round_trip),
         cmocka_unit_test(clocks_default_when_missing),
+        cmocka_unit_test(hexchess_club_fen_is_read),
         cmocka_unit_test(bad_hexfens_are_rejected_with_a_named_problem),
         cmocka_unit_test(piece_lists_give_hexfen),
     };
