@@ -1,0 +1,153 @@
+/*
+ * test_edges.c - the less travelled paths: parser corner cases, draw
+ * conditions of every profile family, piece-list errors.
+ */
+#include "helpers.h"
+
+static void expect_move_error(hx_position *pos, const char *text, int naming, const char *part)
+{
+    hx_move m;
+    hx_error err;
+    assert_int_equal(hx_move_parse(pos, text, naming, &m, &err), -1);
+    if (!strstr(err.message, part))
+        fail_msg("'%s': expected '%s' in '%s'", text, part, err.message);
+}
+
+static void move_parser_corners(void **state)
+{
+    (void)state;
+    hx_position *pos = open_pieces("shafran", "std", "W Ke1 Pa5, B Ki10");
+    expect_move_error(pos, "a5a6x", 0, "malformed");
+    expect_move_error(pos, "a5a6qq", 0, "malformed");
+    expect_move_error(pos, "a5a6k", 0, "malformed");
+    expect_move_error(pos, "B-0-0", 0, "not legal");
+    expect_move_error(pos, "Q-0-0-0-0-0-0-0-0-0", 0, "not legal");
+    expect_move_error(pos, "", 0, "malformed");
+    expect_move_error(pos, "a5", 0, "malformed");
+    expect_move_error(pos, "a5z6", 0, "malformed");
+    hx_error err;
+    assert_int_equal(hx_play_moves(pos, "a5a6q,  ki10i9\t", 0, &err), -1); /* K is not k */
+    assert_non_null(strstr(err.message, "move 2"));
+    assert_int_equal(hx_play_moves(pos, "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx", 0, &err), -1);
+    assert_non_null(strstr(err.message, "too long"));
+    assert_int_equal(hx_play_moves(pos, NULL, 0, &err), 0);
+    hx_position_free(pos);
+}
+
+static void history_limit(void **state)
+{
+    (void)state;
+    /* Kings shuffle until the history is full: the next move is refused. */
+    hx_position *pos = open_pieces("glinski", "std", "W Ka1 Nc3, B Kl6 Nk4");
+    static char line[1100 * 20 + 1];
+    size_t used = 0;
+    for (int i = 0; i < 1100; i++)
+        used += (size_t)snprintf(line + used, sizeof line - used, "c3b5 k4i7 b5c3 i7k4 ");
+    hx_error err;
+    assert_int_equal(hx_play_moves(pos, line, 0, &err), -1);
+    assert_non_null(strstr(err.message, "more than 4096 moves"));
+    hx_position_free(pos);
+}
+
+static void expect_draws(const char *variant, const char *profile, const char *pieces,
+                         const char *moves, const char *expected)
+{
+    hx_position *pos = strchr(pieces, '/') ? open_fen(variant, profile, pieces)
+                                           : open_pieces(variant, profile, pieces);
+    hx_error err;
+    if (hx_play_moves(pos, moves, 0, &err) != 0)
+        fail_msg("%s", err.message);
+    char draws[128];
+    hx_draw_conditions(pos, draws, sizeof draws);
+    if (strcmp(draws, expected) != 0)
+        fail_msg("%s/%s %s after '%s': expected '%s', got '%s'", variant, profile, pieces, moves,
+                 expected, draws);
+    hx_position_free(pos);
+}
+
+static void draw_conditions_by_profile(void **state)
+{
+    (void)state;
+    /* Jocly: K+N v K and K+B+N v K are draws, K+B+B v K and K+P v K are not. */
+    expect_draws("shafran", "jocly", "W Ke1 Nb1, B Ke10", "", "insufficient material");
+    expect_draws("shafran", "jocly", "W Ke1 Nb1 Bc1, B Ke10", "", "insufficient material");
+    expect_draws("shafran", "jocly", "W Ke1 Bf2 Bc1, B Ke10", "", "");
+    expect_draws("shafran", "jocly", "W Ke1 Pb2, B Ke10", "", "");
+    expect_draws("shafran", "jocly", "W Ke1 Nb1, B Ke10 Pb6", "", "");
+    expect_draws("shafran", "std", "W Ke1, B Ke10", "", ""); /* Shafran: no material rule */
+    expect_draws("brusky", "std", "W Kc5, B Ka5 Bb6", "", "");
+    /* Jocly's repetition ignores rights: the rooks' moves cost the rights,
+     * yet the third occurrence of the placement counts. */
+    expect_draws("shafran", "jocly", "k3r/6/7/8/r8/9/8/7/6/4K b ai - 0 1",
+                 "i10i9 e1e2 i9i10 e2e1 i10i9 e1e2 i9i10 e2e1", "repetition");
+    expect_draws("shafran", "std", "k3r/6/7/8/r8/9/8/7/6/4K b ai - 0 1",
+                 "i10i9 e1e2 i9i10 e2e1 i10i9 e1e2 i9i10 e2e1", ""); /* rights differ at first */
+    expect_draws("shafran", "std", "k3r/6/7/8/r8/9/8/7/6/4K b ai - 0 1",
+                 "i10i9 e1e2 i9i10 e2e1 i10i9 e1e2 i9i10 e2e1 i10i9 e1e2 i9i10 e2e1", "repetition");
+    expect_draws("shafran", "std", "k3r/6/7/8/r8/9/8/7/6/4K b ai - 0 1",
+                 "i10i9 e1e2 i9i10 e2e1", "");
+    /* Both at once, joined. */
+    expect_draws("brusky", "std", "8k/10/11/12/12/11/10/K8 w - - 120 90", "", "50-move rule, insufficient material");
+}
+
+static void piece_list_corners(void **state)
+{
+    (void)state;
+    hx_error err;
+    char fen[HX_FEN_MAX];
+    const hx_rules *r = hx_rules_find("mccooey", NULL, &err);
+    assert_int_equal(hx_fen_from_pieces(r, "B: Kf11; W: Kf9 Qf10. Black to move", fen, &err), 0);
+    assert_int_equal(hx_fen_from_pieces(r, "Kf9, B Kf11", fen, &err), -1); /* no colour */
+    assert_int_equal(hx_fen_from_pieces(r, "W Kf9 Kf9, B Kf11", fen, &err), -1);
+    assert_non_null(strstr(err.message, "two pieces on f9"));
+    assert_int_equal(hx_fen_from_pieces(r, "W Kf9 Qj9, B Kf11", fen, &err), -1); /* no j in Glinski naming */
+    assert_int_equal(hx_fen_from_pieces(r, "W Kf9 Pf11, B Ka1", fen, &err), -1);
+    assert_non_null(strstr(err.message, "promotion cell"));
+}
+
+static void board_shapes(void **state)
+{
+    (void)state;
+    hx_error err;
+    int w, h, horizontal;
+    hx_board_size(hx_rules_find("shafran", NULL, &err), &w, &h, &horizontal);
+    assert_int_equal(w * 100 + h * 10 + horizontal, 9 * 100 + 10 * 10 + 0);
+    hx_board_size(hx_rules_find("glinski", NULL, &err), &w, &h, &horizontal);
+    assert_int_equal(w * 100 + h * 10 + horizontal, 11 * 100 + 11 * 10 + 0);
+    /* Every variant's cell count, counted through the naming function. */
+    static const struct { const char *v; int cells; } counts[] = {
+        {"shafran", 70}, {"brusky", 84}, {"glinski", 91}, {"mccooey", 91}};
+    for (int i = 0; i < 4; i++) {
+        const hx_rules *r = hx_rules_find(counts[i].v, NULL, &err);
+        hx_board_size(r, &w, &h, &horizontal);
+        int n = 0;
+        char name[4];
+        for (int x = 0; x < w; x++)
+            for (int y = 0; y < h; y++)
+                n += hx_cell_name(r, x, y, 0, name) == 0;
+        assert_int_equal(n, counts[i].cells);
+    }
+}
+
+static void check_and_status_names(void **state)
+{
+    (void)state;
+    hx_position *pos = open_pieces("glinski", "std", "W Kg1 Qg5, B Kg10, Black to move");
+    assert_int_equal(hx_in_check(pos), 1);
+    assert_string_equal(hx_status_name(hx_position_status(pos)), "check");
+    hx_position_free(pos);
+    assert_string_equal(hx_status_name(HX_ONGOING), "ongoing");
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(move_parser_corners),
+        cmocka_unit_test(history_limit),
+        cmocka_unit_test(draw_conditions_by_profile),
+        cmocka_unit_test(piece_list_corners),
+        cmocka_unit_test(board_shapes),
+        cmocka_unit_test(check_and_status_names),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
