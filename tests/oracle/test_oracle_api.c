@@ -1,0 +1,90 @@
+/*
+ * test_oracle_api.c - the oracle's API on bad arguments: every entry point
+ * reports the problem instead of crashing, and never writes past `cap`.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "oracle.h"
+
+static const char *start = "b/qbk/rnbnr/ppppppp/9/11/11/5P5/4PBP4/3PNBNP3/2PRQBKRP2 w - - 0 1";
+
+static void expect_error(int rc, const char *err, const char *part)
+{
+    assert_int_not_equal(rc, 0);
+    if (!strstr(err, part))
+        fail_msg("expected '%s' in '%s'", part, err);
+}
+
+static void buffers_too_small_or_missing(void **state)
+{
+    (void)state;
+    char out[8], err[256];
+    expect_error(oracle_start_fen("mccooey", "std", out, sizeof out, err, sizeof err), err, "too small");
+    expect_error(oracle_start_fen("mccooey", "std", NULL, 0, err, sizeof err), err, "no output buffer");
+    expect_error(oracle_moves("mccooey", "std", start, out, sizeof out, err, sizeof err), err, "too small");
+    expect_error(oracle_moves("mccooey", "std", start, NULL, 0, err, sizeof err), err, "no output buffer");
+    expect_error(oracle_children("mccooey", "std", start, out, sizeof out, err, sizeof err), err, "too small");
+    expect_error(oracle_children("mccooey", "std", start, NULL, 0, err, sizeof err), err, "no output buffer");
+    expect_error(oracle_status("mccooey", "std", start, out, 3, err, sizeof err), err, "too small");
+    expect_error(oracle_play("mccooey", "std", start, "f4f5", out, sizeof out, err, sizeof err), err, "too small");
+    uint64_t nodes;
+    expect_error(oracle_perft("mccooey", "std", start, 1, NULL, err, sizeof err), err, "no output");
+    expect_error(oracle_perft("mccooey", "std", start, -1, &nodes, err, sizeof err), err, "depth");
+    expect_error(oracle_perft("mccooey", "std", start, 99, &nodes, err, sizeof err), err, "depth");
+    assert_int_equal(oracle_perft("mccooey", "std", start, 0, &nodes, err, sizeof err), 0);
+    assert_int_equal(nodes, 1);
+}
+
+static void bad_names_and_positions(void **state)
+{
+    (void)state;
+    char out[4096], err[256];
+    uint64_t nodes;
+    assert_int_equal(oracle_supports("chess", "std"), 0);
+    assert_int_equal(oracle_supports("brusky", "neg-vcap-ep"), 0);
+    assert_int_equal(oracle_supports("brusky", NULL), 1);
+    expect_error(oracle_start_fen("chess", "std", out, sizeof out, err, sizeof err), err, "chess");
+    expect_error(oracle_moves("mccooey", "nonesuch", start, out, sizeof out, err, sizeof err), err, "nonesuch");
+    expect_error(oracle_moves("mccooey", "std", "garbage", out, sizeof out, err, sizeof err), err, "");
+    expect_error(oracle_status("mccooey", "std", "garbage", out, sizeof out, err, sizeof err), err, "");
+    expect_error(oracle_children("mccooey", "std", "garbage", out, sizeof out, err, sizeof err), err, "");
+    expect_error(oracle_play("mccooey", "std", "garbage", "f4f5", out, sizeof out, err, sizeof err), err, "");
+    expect_error(oracle_perft("mccooey", "std", "garbage", 1, &nodes, err, sizeof err), err, "");
+    expect_error(oracle_play("mccooey", "std", start, NULL, out, sizeof out, err, sizeof err), err, "no move");
+    expect_error(oracle_play("mccooey", "std", start, "f4f6", out, sizeof out, err, sizeof err), err, "not a legal move");
+    /* A NULL err is allowed. */
+    assert_int_not_equal(oracle_moves("mccooey", "std", "garbage", out, sizeof out, NULL, 0), 0);
+}
+
+static void children_match_play(void **state)
+{
+    (void)state;
+    static char children[65536];
+    char err[256], fen[512];
+    assert_int_equal(oracle_children("mccooey", "std", start, children, sizeof children, err, sizeof err), 0);
+    int n = 0;
+    for (char *line = strtok(children, "\n"); line; line = strtok(NULL, "\n"), n++) {
+        char *space = strchr(line, ' ');
+        assert_non_null(space);
+        *space = '\0';
+        assert_int_equal(oracle_play("mccooey", "std", start, line, fen, sizeof fen, err, sizeof err), 0);
+        assert_string_equal(fen, space + 1);
+    }
+    assert_int_equal(n, 31);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(buffers_too_small_or_missing),
+        cmocka_unit_test(bad_names_and_positions),
+        cmocka_unit_test(children_match_play),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
