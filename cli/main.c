@@ -54,10 +54,12 @@ static const command commands[] = {
      "Perft (default depth 5) of each variant's initial position: nodes and nodes/s.\n"},
     {"selfcheck", cmd_selfcheck,
      "usage: hexref selfcheck [-v VARIANT] [-p PROFILE] [--seconds N | -n GAMES] [--seed S]\n"
+     "                        [--plies MAX]\n"
      "Compares the reference with the independent oracle on seeded random games\n"
      "(biased toward castling, e.p., promotion and check): legal moves, status and\n"
      "every child HexFEN, at every ply. Runs for N seconds (default 10) or GAMES games\n"
-     "per profile, and ends with 'N passed, N failed' (positions).\n"},
+     "per profile (each from 1 to MAX plies long, default 120), and ends with\n"
+     "'N passed, N failed' (positions).\n"},
     {"suite", cmd_suite,
      "usage: hexref suite [options] FILE...\n"
      "Runs perft suites (perft-suites/VARIANT-PROFILE.epd: 'HEXFEN ;D1 n ;D2 n ... ;id NAME'),\n"
@@ -72,7 +74,7 @@ static const command commands[] = {
      "Writes perft reference data (suite lines) for COUNT random reachable positions,\n"
      "the same for the same seed; every count is checked with the oracle.\n"
      "  --bias LIST         favour castle,ep,promo,check moves in the random games\n"
-     "  --check-depth K     cross-check with the oracle up to depth K (default: D)\n"
+     "  --check-depth K     cross-check with the oracle up to depth K (default: D, at most 3)\n"
      "  --resume            continue an interrupted FILE (same options)\n"
      "  --max-nodes N       skip depths whose count exceeds N (default: no limit)\n"},
     {"merge", cmd_merge,
@@ -86,6 +88,41 @@ static const command commands[] = {
      "Runs the conformance fixtures (default: tests/fixtures of the source tree) and\n"
      "ends with 'N passed, N failed'. Negative-control profiles must fail the fixtures\n"
      "that name them.\n"},
+    {"verify", cmd_verify,
+     "usage: hexref verify --engine 'CMD' -v VARIANT [options] [FIXTURE FILE|DIR ...]\n"
+     "Checks an outside engine against the reference, down to the position and move.\n"
+     "Compares perft divides (docs/protocol.md) of one position (default: the initial\n"
+     "one), of suites, of random positions, and the fixtures. A mismatch is followed\n"
+     "down to the minimal position; the report names the kind, the moves from the\n"
+     "root, the HexFEN, both move sets, a diagram and a command that reproduces it.\n"
+     "Ends with 'N passed, N failed'; exits 0 only if everything agreed.\n"
+     "  -e, --engine 'CMD'  the engine's command line, run by /bin/sh -c\n"
+     "  --protocol P        script (default; perftree: CMD DEPTH HEXFEN [MOVES]) or uci\n"
+     "  -v, -p              variant and profile (default std), told to the engine\n"
+     "  --fen HEXFEN        the position to check (default: the initial position)\n"
+     "  --moves \"M1 M2 ..\" moves played first (the engine is sent them as moves)\n"
+     "  -d, --depth D       perft depth (default 3; 2 with --random; suites: their own)\n"
+     "  --suite FILE        a perft suite, 'HEXFEN ;D1 n ;D2 n ... ;id NAME' (repeatable),\n"
+     "                      checked at its deepest depth within -d and --max-nodes N;\n"
+     "                      --tier quick keeps the lines marked ';tier quick'\n"
+     "  --random N          N random reachable positions (--seed S, default 1)\n"
+     "  --fixtures          the fixtures (default tests/fixtures) as depth-1 move sets\n"
+     "  --timeout SECONDS   limit per query (default 30)\n"},
+    {"identify", cmd_identify,
+     "usage: hexref identify --engine 'CMD' -v VARIANT [--protocol uci] [FILE|DIR ...]\n"
+     "Tells which rule profile an outside engine follows, rule point by rule point.\n"
+     "Runs the fixtures (default tests/fixtures) through the engine under every profile\n"
+     "of the variant, and the reference under each profile, and reports the readings\n"
+     "the engine follows and the profiles it matches ('none: differs on X' if none).\n"
+     "The profile is not told to the engine unless -p is given. Exits 0 on a match.\n"
+     "  -e, --engine 'CMD'  the engine's command line; --protocol script (default) or uci\n"
+     "  --timeout SECONDS   limit per query (default 30)\n"},
+    {"engine", cmd_engine,
+     "usage: hexref engine [-v VARIANT] [-p PROFILE]\n"
+     "Runs hexref as a uci engine on stdin/stdout, for verify --protocol uci.\n"
+     "Commands (docs/protocol.md): uci, isready, setoption name UCI_Variant|HexrefProfile\n"
+     "value X, position fen|startpos [moves ..], go perft N, status, d, quit.\n"
+     "-v and -p pin the variant and the profile (setoption cannot change them).\n"},
 };
 
 enum { NCOMMANDS = sizeof commands / sizeof commands[0] };

@@ -161,7 +161,7 @@ int cli_usage_error(const char *command, const char *fmt, ...)
     va_start(ap, fmt);
     fprintf(stderr, "hexref%s%s: ", command ? " " : "", command ? command : "");
     vfprintf(stderr, fmt, ap);
-    fprintf(stderr, "\n(try 'hexref %s--help')\n", command ? command : "");
+    fprintf(stderr, "\n(try 'hexref %s%s--help')\n", command ? command : "", command ? " " : "");
     va_end(ap);
     return EXIT_USAGE;
 }

@@ -1,0 +1,823 @@
+/*
+ * cmd_verify.c - hexref verify: an outside engine against the reference.
+ *
+ * Each check is a perft divide of one position. Where the engine and the
+ * reference disagree only in the counts, verify follows a differing move
+ * (the one with the smallest subtree, so each step is cheap) and asks again
+ * one ply lower, until the difference is in a move set itself, or in a
+ * count that the engine contradicts one ply lower: that is the minimal
+ * position, and the report is written there. The engine is always sent the
+ * root position plus the moves, as a perftree user would, so errors in how
+ * it plays moves (e.p. and castling rights) show up too.
+ */
+#include "cli.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine_external.h"
+#include "fixtures.h"
+
+#ifndef HEXREF_SOURCE_DIR
+#define HEXREF_SOURCE_DIR "."
+#endif
+
+enum { PATH_MAX_TEXT = 8192, MAX_CELLS = 128, LINE_MAX_TEXT = 2048, MAX_DEPTH = 32 };
+
+/* What a comparison at one position found. */
+typedef enum kind {
+    K_AGREE,
+    K_FAILURE,         /* timeout, crash, exit status, cap, truncated, error */
+    K_BAD_LINES,       /* lines that are not MOVE COUNT */
+    K_BAD_MOVES,       /* moves in a notation hexref cannot read */
+    K_DUPLICATE,
+    K_TOTAL,           /* total disagrees with the engine's own lines */
+    K_MOVES,           /* missing and/or extra moves */
+    K_COUNT_HERE,      /* depth 1: a count other than 1 */
+    K_COUNTS,          /* same moves, different counts: descend */
+    K_COUNT_PARENT     /* the child agrees, so the parent's count was wrong */
+} kind;
+
+typedef struct ref_divide {
+    int n;
+    char text[HX_MAX_MOVES][HX_MOVE_TEXT_MAX];
+    hx_move move[HX_MAX_MOVES];
+    uint64_t count[HX_MAX_MOVES];
+    uint64_t total;
+} ref_divide;
+
+typedef struct verify_ctx {
+    const cli_opts *o;
+    const char *variant, *profile, *command;
+    int protocol;
+    const hx_rules *rules;
+    hx_external *ext;
+    char cells[MAX_CELLS][4];
+    int ncells;
+    int passed, failed, stop;
+} verify_ctx;
+
+/* One position on the way down, and what both sides said there. */
+typedef struct node {
+    const char *root;     /* HexFEN sent to the engine */
+    char path[PATH_MAX_TEXT];
+    hx_position *pos;     /* the reference at root + path */
+    int depth;            /* of the divide asked here */
+    hx_ext_answer answer;
+    ref_divide *ref;
+    int pick;             /* K_COUNTS / K_COUNT_HERE: index into ref */
+} node;
+
+/* ------------------------------------------------------------ reference */
+
+static void sort_ref(ref_divide *r)
+{
+    for (int i = 1; i < r->n; i++) /* insertion sort keeps text, move, count together */
+        for (int j = i; j > 0 && strcmp(r->text[j - 1], r->text[j]) > 0; j--) {
+            char t[HX_MOVE_TEXT_MAX];
+            memcpy(t, r->text[j], sizeof t);
+            memcpy(r->text[j], r->text[j - 1], sizeof t);
+            memcpy(r->text[j - 1], t, sizeof t);
+            hx_move m = r->move[j];
+            r->move[j] = r->move[j - 1], r->move[j - 1] = m;
+            uint64_t c = r->count[j];
+            r->count[j] = r->count[j - 1], r->count[j - 1] = c;
+        }
+}
+
+static void reference_divide(hx_position *pos, int depth, ref_divide *r)
+{
+    r->n = hx_legal_moves(pos, r->move);
+    r->total = 0;
+    for (int i = 0; i < r->n; i++) {
+        hx_move_text(pos, r->move[i], 0, r->text[i]);
+        hx_make(pos, r->move[i]);
+        r->count[i] = hx_perft(pos, depth - 1);
+        hx_unmake(pos);
+        r->total += r->count[i];
+    }
+    sort_ref(r);
+}
+
+/* ------------------------------------------------------------ comparing */
+
+static void collect_cells(verify_ctx *v)
+{
+    int w, h, horizontal;
+    hx_board_size(v->rules, &w, &h, &horizontal);
+    for (int x = 0; x < w; x++)
+        for (int y = 0; y < h; y++)
+            if (v->ncells < MAX_CELLS && hx_cell_name(v->rules, x, y, 0, v->cells[v->ncells]) == 0)
+                v->ncells++;
+}
+
+static int is_cell(const verify_ctx *v, const char *s, size_t n)
+{
+    for (int i = 0; i < v->ncells; i++)
+        if (strlen(v->cells[i]) == n && strncmp(v->cells[i], s, n) == 0)
+            return 1;
+    return 0;
+}
+
+/* Move text whose cells exist on this board (hx_move_text_ok checked the shape). */
+static int names_cells(const verify_ctx *v, const char *move)
+{
+    size_t a = 1 + strspn(move + 1, "0123456789");
+    size_t b = 1 + strspn(move + a + 1, "0123456789");
+    return is_cell(v, move, a) && is_cell(v, move + a, b);
+}
+
+static int first_unknown_cell(const verify_ctx *v, const hx_divide *d)
+{
+    for (int i = 0; i < d->n; i++)
+        if (!names_cells(v, d->lines[i].move))
+            return i;
+    return -1;
+}
+
+static int same_move_set(const ref_divide *r, const hx_divide *d)
+{
+    if (r->n != d->n)
+        return 0;
+    for (int i = 0; i < r->n; i++)
+        if (strcmp(r->text[i], d->lines[i].move) != 0)
+            return 0;
+    return 1;
+}
+
+/* Same moves, different counts: the differing move with the smallest
+ * reference subtree, or -1. */
+static int cheapest_difference(const ref_divide *r, const hx_divide *d)
+{
+    int best = -1;
+    for (int i = 0; i < r->n; i++)
+        if (r->count[i] != d->lines[i].count && (best < 0 || r->count[i] < r->count[best]))
+            best = i;
+    return best;
+}
+
+static kind compare(const verify_ctx *v, node *nd)
+{
+    hx_divide *d = &nd->answer.divide;
+    uint64_t sum;
+    if (nd->answer.failure != HX_EXT_OK)
+        return K_FAILURE;
+    if (d->nbad_lines)
+        return K_BAD_LINES;
+    hx_divide_sort(d);
+    if (d->nbad_moves || first_unknown_cell(v, d) >= 0)
+        return K_BAD_MOVES;
+    if (hx_divide_duplicate(d, NULL))
+        return K_DUPLICATE;
+    if (!d->has_total || hx_divide_sum(d, &sum) != 0 || sum != d->total)
+        return K_TOTAL;
+    if (!same_move_set(nd->ref, d))
+        return K_MOVES;
+    nd->pick = cheapest_difference(nd->ref, d);
+    if (nd->pick < 0)
+        return K_AGREE;
+    return nd->depth == 1 ? K_COUNT_HERE : K_COUNTS;
+}
+
+/* ------------------------------------------------------------ reports */
+
+static void print_quoted(const char *s)
+{
+    char q[LINE_MAX_TEXT * 2];
+    hx_shell_quote(s, q, sizeof q);
+    fputs(q, stdout);
+}
+
+static void print_reproduce(const verify_ctx *v, const node *nd, int depth)
+{
+    printf("  reproduce: hexref verify --engine ");
+    print_quoted(v->command);
+    printf(" --protocol %s -v %s -p %s --fen ", hx_protocol_name(v->protocol), v->variant,
+           v->profile);
+    print_quoted(nd->root);
+    if (nd->path[0]) {
+        printf(" --moves ");
+        print_quoted(nd->path);
+    }
+    printf(" -d %d", depth);
+    if (v->o->timeout > 0)
+        printf(" --timeout %g", v->o->timeout);
+    static char query[PATH_MAX_TEXT * 3];
+    hx_external_query_text(v->ext, nd->root, nd->path, depth, query, sizeof query);
+    printf("\n  engine query: %s\n", query);
+}
+
+/* The union of both move lists in order; '-' only the reference has the
+ * move, '+' only the engine, '*' the engine lists it more than once. */
+static void print_move_sets(const ref_divide *r, const hx_divide *d)
+{
+    printf("  moves: reference %d, engine %d   ('-' only the reference, '+' only the engine,"
+           " '*' listed twice)\n",
+           r->n, d->n);
+    int i = 0, j = 0, col = 0;
+    while (i < r->n || j < d->n) {
+        int c = i >= r->n ? 1 : j >= d->n ? -1 : strcmp(r->text[i], d->lines[j].move);
+        char mark = c < 0 ? '-' : c > 0 ? '+' : ' ';
+        const char *m = c <= 0 ? r->text[i] : d->lines[j].move;
+        int dup = c >= 0 && j + 1 < d->n && strcmp(d->lines[j].move, d->lines[j + 1].move) == 0;
+        i += c <= 0;
+        j += c >= 0;
+        while (dup && j < d->n && strcmp(d->lines[j].move, m) == 0)
+            j++;
+        int last = ++col == 8 || (i >= r->n && j >= d->n);
+        printf("%s%c%-*s", col == 1 ? "    " : " ", dup ? '*' : mark, last ? 0 : 7, m);
+        if (col == 8)
+            printf("\n"), col = 0;
+    }
+    if (col)
+        printf("\n");
+}
+
+static void print_difference_lists(const ref_divide *r, const hx_divide *d)
+{
+    int i = 0, j = 0, nm = 0, ne = 0;
+    char missing[LINE_MAX_TEXT] = "", extra[LINE_MAX_TEXT] = "";
+    while (i < r->n || j < d->n) {
+        int c = i >= r->n ? 1 : j >= d->n ? -1 : strcmp(r->text[i], d->lines[j].move);
+        char *list = c < 0 ? missing : extra;
+        if (c != 0 && strlen(list) + 12 < LINE_MAX_TEXT) {
+            strcat(list, " ");
+            strcat(list, c < 0 ? r->text[i] : d->lines[j].move);
+        }
+        nm += c < 0, ne += c > 0;
+        i += c <= 0;
+        j += c >= 0;
+        while (c >= 0 && j > 0 && j < d->n && !strcmp(d->lines[j].move, d->lines[j - 1].move))
+            j++; /* a duplicate is reported as such, not as an extra move */
+    }
+    if (nm)
+        printf("  missing in the engine:%s\n", missing);
+    if (ne)
+        printf("  extra in the engine:  %s\n", extra);
+}
+
+/* Same move sets, different counts: the moves whose counts differ. */
+static void print_count_differences(const ref_divide *r, const hx_divide *d)
+{
+    int differ = 0;
+    printf("  counts that differ (move: engine, reference):\n");
+    for (int i = 0; i < r->n; i++)
+        if (r->count[i] != d->lines[i].count && differ++ < 8)
+            printf("    %-8s %llu, %llu\n", r->text[i], (unsigned long long)d->lines[i].count,
+                   (unsigned long long)r->count[i]);
+    if (differ > 8)
+        printf("    ... %d moves in all\n", differ);
+}
+
+static const char *kind_name(kind k, const node *nd)
+{
+    static const char *const names[] = {"agree", "engine failure", "unparsable output",
+                                        "unparsable move", "duplicate move",
+                                        "total inconsistent with the divide lines", "",
+                                        "wrong count", "", "wrong count"};
+    if (k != K_MOVES)
+        return names[k];
+    int missing = 0, extra = 0;
+    const hx_divide *d = &nd->answer.divide;
+    for (int i = 0; i < nd->ref->n; i++)
+        missing += hx_divide_find(d, nd->ref->text[i]) < 0;
+    extra = d->n - (nd->ref->n - missing);
+    return missing && extra ? "missing and extra moves" : missing ? "missing move" : "extra move";
+}
+
+static void print_problem_lines(const hx_divide_problem *list, int count, const char *what)
+{
+    for (int i = 0; i < count && i < HX_DIVIDE_KEEP; i++)
+        printf("    output line %d: '%s'\n", list[i].line_no, list[i].text);
+    if (count > HX_DIVIDE_KEEP)
+        printf("    ... %d %s in all\n", count, what);
+}
+
+/* The first lines of the engine's stderr, indented. */
+static void print_stderr(const char *text)
+{
+    int lines = 0;
+    while (*text && lines < 6) {
+        int n = (int)strcspn(text, "\n");
+        printf("  %s %.*s%s\n", lines ? "          " : "stderr:   ", n > 100 ? 100 : n, text,
+               n > 100 ? "..." : "");
+        text += n + (text[n] == '\n');
+        lines++;
+    }
+    if (*text)
+        printf("             [...]\n");
+}
+
+static void print_detail(const verify_ctx *v, kind k, const node *nd)
+{
+    const hx_divide *d = &nd->answer.divide;
+    char text[700];
+    int times = 0;
+    if (k == K_FAILURE) {
+        printf("  what:      %s\n", nd->answer.message);
+        if (d->nbad_lines) {
+            printf("  it printed lines that are not perft output:\n");
+            print_problem_lines(d->bad_lines, d->nbad_lines, "such lines");
+        }
+        print_stderr(nd->answer.stderr_text);
+    } else if (k == K_BAD_LINES) {
+        hx_ext_answer_problem(&nd->answer, text, sizeof text);
+        printf("  what:      %s\n", text);
+        print_problem_lines(d->bad_lines, d->nbad_lines, "such lines");
+    } else if (k == K_BAD_MOVES) {
+        printf("  what:      moves hexref cannot read (expected e2e5, d8d9q with %s's cell "
+               "names: docs/conventions.md)\n", v->variant);
+        print_problem_lines(d->bad_moves, d->nbad_moves, "such lines");
+        int u = first_unknown_cell(v, d);
+        if (u >= 0 && !d->nbad_moves)
+            printf("    '%s' names a cell that %s has not%s\n", d->lines[u].move, v->variant,
+                   strchr(d->lines[u].move, 'j') && v->variant[0] != 'b' && v->variant[0] != 's'
+                       ? " (hexref's files are a-l without j, Glinski's naming;"
+                         " McCooey's own j is hexref's k)"
+                       : "");
+    } else if (k == K_DUPLICATE) {
+        const char *m = hx_divide_duplicate(d, &times);
+        printf("  what:      %s is listed %d times (never merged)\n", m, times);
+    } else if (k == K_TOTAL) {
+        hx_ext_answer_problem(&nd->answer, text, sizeof text);
+        printf("  what:      %s\n", text);
+    }
+}
+
+static void print_count_detail(kind k, const node *nd, const node *child)
+{
+    const ref_divide *r = nd->ref;
+    const hx_divide *d = &nd->answer.divide;
+    int i = nd->pick;
+    printf("  move:      %s\n", r->text[i]);
+    if (k == K_COUNT_HERE) {
+        printf("  what:      the engine counts %s as %llu at depth 1 (every move counts 1)\n",
+               r->text[i], (unsigned long long)d->lines[i].count);
+        return;
+    }
+    printf("  what:      at depth %d the engine counts %s as %llu (reference %llu), but its own\n"
+           "             divide of the position after %s gives %llu, as the reference does:\n"
+           "             the count depends on the way the engine reaches the position\n",
+           nd->depth, r->text[i], (unsigned long long)d->lines[i].count,
+           (unsigned long long)r->count[i], r->text[i],
+           (unsigned long long)child->answer.divide.total);
+}
+
+/* The same query with the HexFEN alone: tells generation errors from errors
+ * in playing the moves. */
+static void print_fen_alone(verify_ctx *v, const node *nd, const char *fen)
+{
+    hx_ext_answer a;
+    hx_external_divide(v->ext, fen, "", 1, &a);
+    char problem[600];
+    hx_divide_sort(&a.divide);
+    if (hx_ext_answer_problem(&a, problem, sizeof problem))
+        printf("  HexFEN alone: the engine fails too (%s)\n", problem);
+    else if (same_move_set(nd->ref, &a.divide))
+        printf("  HexFEN alone: the engine agrees with the reference there, so the error is in\n"
+               "             how it plays the moves (e.p. or castling rights, make/unmake)\n");
+    else
+        printf("  HexFEN alone: the engine shows a difference there too\n");
+    hx_ext_answer_free(&a);
+}
+
+static void report(verify_ctx *v, kind k, node *nd, const node *child, const char *label,
+                   double seconds)
+{
+    char fen[HX_FEN_MAX];
+    hx_position_fen(nd->pos, fen);
+    printf("\nFAIL %s: %s\n", label, kind_name(k, nd));
+    printf("  variant:   %s, profile %s; engine %s (%s)\n", v->variant, v->profile, v->command,
+           hx_protocol_name(v->protocol));
+    printf("  root:      %s\n", nd->root);
+    printf("  path:      %s\n", nd->path[0] ? nd->path : "(none: the root itself)");
+    printf("  position:  %s\n", fen);
+    printf("  depth:     %d, found in %.1f s\n", nd->depth, seconds);
+    print_detail(v, k, nd);
+    if (k == K_COUNT_HERE || k == K_COUNT_PARENT)
+        print_count_detail(k, nd, child);
+    if (k == K_MOVES || k == K_DUPLICATE) {
+        print_move_sets(nd->ref, &nd->answer.divide);
+        print_difference_lists(nd->ref, &nd->answer.divide);
+    }
+    if (k == K_COUNT_HERE || k == K_COUNT_PARENT)
+        print_count_differences(nd->ref, &nd->answer.divide);
+    printf("\n");
+    cli_draw_position(nd->pos, 0);
+    printf("\n");
+    print_reproduce(v, nd, k == K_MOVES ? 1 : nd->depth);
+    if (k == K_MOVES && nd->path[0])
+        print_fen_alone(v, nd, fen);
+    fflush(stdout);
+}
+
+/* ------------------------------------------------------------ descent */
+
+static int ask(verify_ctx *v, node *nd)
+{
+    reference_divide(nd->pos, nd->depth, nd->ref);
+    hx_external_divide(v->ext, nd->root, nd->path, nd->depth, &nd->answer);
+    if (nd->answer.failure == HX_EXT_START || nd->answer.failure == HX_EXT_HANDSHAKE ||
+        hx_external_gave_up(v->ext))
+        v->stop = 1; /* nothing else can run */
+    return compare(v, nd);
+}
+
+static int path_push(node *nd, const char *move)
+{
+    size_t n = strlen(nd->path);
+    if (n + strlen(move) + 2 >= sizeof nd->path)
+        return -1;
+    snprintf(nd->path + n, sizeof nd->path - n, "%s%s", n ? " " : "", move);
+    return 0;
+}
+
+/*
+ * Checks the position at nodes[0] to its depth, descending while only the
+ * counts differ; nodes[] has room for depth + 1 entries, all sharing one
+ * reference position. Returns 1 if the engine agreed, 0 after a report;
+ * *levels is how many nodes were used.
+ */
+static int descend(verify_ctx *v, node *nodes, const char *label, double start, int *levels)
+{
+    int level = 0;
+    kind k;
+    for (;;) {
+        node *nd = &nodes[level];
+        *levels = level + 1;
+        k = ask(v, nd);
+        if (k != K_COUNTS)
+            break;
+        node *child = &nodes[level + 1];
+        memcpy(child->path, nd->path, sizeof child->path);
+        child->root = nd->root;
+        child->pos = nd->pos;
+        child->depth = nd->depth - 1;
+        child->ref = malloc(sizeof *child->ref);
+        if (!child->ref || path_push(child, nd->ref->text[nd->pick]) != 0) {
+            printf("FAIL %s: out of memory or path too long while descending\n", label);
+            return 0;
+        }
+        hx_make(nd->pos, nd->ref->move[nd->pick]);
+        level++;
+    }
+    if (k == K_AGREE && level == 0)
+        return 1;
+    double seconds = hx_proc_now() - start;
+    if (k == K_AGREE) { /* the parent's count was wrong: report there */
+        hx_unmake(nodes[level].pos);
+        report(v, K_COUNT_PARENT, &nodes[level - 1], &nodes[level], label, seconds);
+    } else {
+        report(v, k, &nodes[level], NULL, label, seconds);
+    }
+    return 0;
+}
+
+/* Runs one check: root HexFEN (canonical), moves on it, depth (1..MAX_DEPTH). */
+static int check_position(verify_ctx *v, const char *root, const char *moves, int depth,
+                          const char *label)
+{
+    static node nodes[MAX_DEPTH + 1];
+    hx_error err;
+    memset(nodes, 0, sizeof nodes);
+    nodes[0].root = root;
+    nodes[0].depth = depth;
+    nodes[0].pos = hx_position_new(v->rules);
+    nodes[0].ref = malloc(sizeof *nodes[0].ref);
+    snprintf(nodes[0].path, sizeof nodes[0].path, "%s", moves);
+    double start = hx_proc_now();
+    int ok = 0, levels = 1;
+    if (!nodes[0].pos || !nodes[0].ref || hx_position_set_fen(nodes[0].pos, root, &err) != 0 ||
+        hx_play_moves(nodes[0].pos, moves, 0, &err) != 0)
+        printf("FAIL %s: cannot set up the position: %s\n", label,
+               nodes[0].pos && nodes[0].ref ? err.message : "out of memory");
+    else
+        ok = descend(v, nodes, label, start, &levels);
+    if (ok)
+        printf("ok   %s: depth %d, %llu nodes, %.2f s\n", label, depth,
+               (unsigned long long)nodes[0].answer.divide.total, hx_proc_now() - start);
+    for (int i = 0; i <= levels && i <= MAX_DEPTH; i++) {
+        hx_ext_answer_free(&nodes[i].answer);
+        free(nodes[i].ref);
+    }
+    hx_position_free(nodes[0].pos);
+    fflush(stdout);
+    ok ? v->passed++ : v->failed++;
+    return ok;
+}
+
+/* ------------------------------------------------------------ work items */
+
+/* Canonical text of a move list played on pos (left played). */
+static int canonical_moves(hx_position *pos, const char *moves, char *out, size_t cap)
+{
+    char buf[PATH_MAX_TEXT];
+    if (strlen(moves) >= sizeof buf)
+        return cli_bad_input("--moves is too long");
+    snprintf(buf, sizeof buf, "%s", moves);
+    out[0] = '\0';
+    char *save = NULL;
+    for (char *m = strtok_r(buf, " ,", &save); m; m = strtok_r(NULL, " ,", &save)) {
+        hx_move move;
+        hx_error err;
+        char text[HX_MOVE_TEXT_MAX];
+        if (hx_move_parse(pos, m, 0, &move, &err) != 0)
+            return cli_bad_input("--moves: %s", err.message);
+        hx_move_text(pos, move, 0, text);
+        hx_make(pos, move);
+        size_t n = strlen(out);
+        if (n + strlen(text) + 2 >= cap)
+            return cli_bad_input("--moves is too long");
+        snprintf(out + n, cap - n, "%s%s", n ? " " : "", text);
+    }
+    return 0;
+}
+
+/* The root HexFEN (canonical) of --fen or the initial position. */
+static int root_fen(const verify_ctx *v, hx_position *pos, char *out)
+{
+    hx_error err;
+    if (hx_position_set_fen(pos, v->o->fen, &err) != 0)
+        return cli_bad_input("bad HexFEN: %s", err.message);
+    hx_position_fen(pos, out);
+    return 0;
+}
+
+static int run_single(verify_ctx *v)
+{
+    static char root[HX_FEN_MAX], moves[PATH_MAX_TEXT];
+    hx_position *pos = hx_position_new(v->rules);
+    int rc = pos ? root_fen(v, pos, root) : cli_bad_input("out of memory");
+    if (rc == 0 && v->o->moves)
+        rc = canonical_moves(pos, v->o->moves, moves, sizeof moves);
+    hx_position_free(pos);
+    if (rc != 0)
+        return rc;
+    int depth = v->o->depth >= 0 ? v->o->depth : 3;
+    char label[64];
+    snprintf(label, sizeof label, "%s", v->o->fen || v->o->moves ? "position" : "initial position");
+    check_position(v, root, moves, depth, label);
+    return 0;
+}
+
+static uint64_t next_random(uint64_t *state)
+{
+    uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+/* A position after up to 60 random legal plies from the root. */
+static int random_position(hx_position *pos, uint64_t *state, char *fen)
+{
+    hx_move moves[HX_MAX_MOVES];
+    int plies = 1 + (int)(next_random(state) % 60), played = 0;
+    for (; played < plies; played++) {
+        int n = hx_legal_moves(pos, moves);
+        if (n == 0)
+            break;
+        hx_make(pos, moves[next_random(state) % (uint64_t)n]);
+    }
+    hx_position_fen(pos, fen);
+    return played;
+}
+
+static int run_random(verify_ctx *v)
+{
+    static char root[HX_FEN_MAX];
+    uint64_t seed = v->o->has_seed ? v->o->seed : 1, state = seed;
+    int depth = v->o->depth >= 0 ? v->o->depth : 2;
+    for (int i = 0; i < v->o->random && !v->stop; i++) {
+        hx_position *pos = hx_position_new(v->rules);
+        char fen[HX_FEN_MAX], label[96];
+        if (!pos || root_fen(v, pos, root) != 0) {
+            hx_position_free(pos);
+            return EXIT_BAD_INPUT;
+        }
+        int plies = random_position(pos, &state, fen);
+        hx_position_free(pos);
+        snprintf(label, sizeof label, "random #%d (seed %llu, %d plies)", i + 1,
+                 (unsigned long long)seed, plies);
+        check_position(v, fen, "", depth, label);
+    }
+    return 0;
+}
+
+static char *trim(char *s)
+{
+    while (*s == ' ' || *s == '\t')
+        s++;
+    size_t n = strlen(s);
+    while (n && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\n' || s[n - 1] == '\r'))
+        s[--n] = '\0';
+    return s;
+}
+
+/* One suite line: the deepest depth listed that is <= limit and whose
+ * count is <= max_nodes (0: any), whether it is in the quick tier, and the
+ * id. Returns 1 if it is a position line, 0 for blank lines and comments. */
+static int parse_suite_line(char *line, int limit, uint64_t max_nodes, char **fen, int *depth,
+                            int *quick, char **id)
+{
+    char *save = NULL, *field = strtok_r(line, ";", &save);
+    *fen = field ? trim(field) : NULL;
+    *depth = *quick = 0;
+    *id = NULL;
+    if (!*fen || !**fen || **fen == '#')
+        return 0;
+    while ((field = strtok_r(NULL, ";", &save)) != NULL) {
+        field = trim(field);
+        char *end = NULL;
+        long d = field[0] == 'D' ? strtol(field + 1, &end, 10) : 0;
+        uint64_t count = end ? strtoull(end, NULL, 10) : 0;
+        if (d > 0 && d <= limit && d > *depth && (!max_nodes || count <= max_nodes))
+            *depth = (int)d;
+        else if (strncmp(field, "id ", 3) == 0)
+            *id = trim(field + 3);
+        else if (strcmp(field, "tier quick") == 0)
+            *quick = 1;
+    }
+    return 1;
+}
+
+/* Suites are named VARIANT-PROFILE.epd (perft-suites/); a suite for other
+ * rules than the engine is run with is skipped with a note. */
+static int suite_matches(const verify_ctx *v, const char *file)
+{
+    const char *base = strrchr(file, '/') ? strrchr(file, '/') + 1 : file;
+    char name[128];
+    snprintf(name, sizeof name, "%s", base);
+    char *dot = strstr(name, ".epd"), *dash = strchr(name, '-');
+    hx_error err;
+    if (!dot || !dash)
+        return 1;
+    *dot = '\0';
+    *dash = '\0';
+    if (!hx_rules_find(name, dash + 1, &err))
+        return 1; /* not a VARIANT-PROFILE name: take -v and -p */
+    if (strcmp(name, v->variant) == 0 && strcmp(dash + 1, v->profile) == 0)
+        return 1;
+    printf("skip %s: a suite for %s/%s (run verify with -v %s -p %s)\n", file, name, dash + 1,
+           name, dash + 1);
+    return 0;
+}
+
+static void run_suite_line(verify_ctx *v, const char *file, int lineno, char *line)
+{
+    char *fen, *id, label[256], canon[HX_FEN_MAX];
+    int depth, quick, limit = v->o->depth > 0 ? v->o->depth : MAX_DEPTH;
+    if (!parse_suite_line(line, limit, v->o->max_nodes, &fen, &depth, &quick, &id) ||
+        (v->o->tier && strcmp(v->o->tier, "quick") == 0 && !quick))
+        return;
+    snprintf(label, sizeof label, "%s:%d%s%s", file, lineno, id ? " " : "", id ? id : "");
+    hx_position *pos = hx_position_new(v->rules);
+    hx_error err;
+    if (!pos || hx_position_set_fen(pos, fen, &err) != 0) {
+        printf("FAIL %s: bad HexFEN in the suite: %s\n", label, pos ? err.message : "no memory");
+        v->failed++;
+    } else if (depth == 0) {
+        printf("skip %s: no depth within -d / --max-nodes\n", label);
+    } else {
+        hx_position_fen(pos, canon);
+        check_position(v, canon, "", depth, label);
+    }
+    hx_position_free(pos);
+}
+
+static void run_suite(verify_ctx *v, const char *file)
+{
+    FILE *f = fopen(file, "r");
+    if (!f) {
+        printf("FAIL %s: cannot open the suite\n", file);
+        v->failed++;
+        return;
+    }
+    char line[4096];
+    int lineno = 0;
+    if (suite_matches(v, file))
+        while (!v->stop && fgets(line, sizeof line, f)) {
+            lineno++;
+            run_suite_line(v, file, lineno, line);
+        }
+    fclose(f);
+}
+
+static void run_fixtures(verify_ctx *v)
+{
+    static const char *default_dir[] = {HEXREF_SOURCE_DIR "/tests/fixtures"};
+    const char *const *paths = v->o->nargs ? v->o->args : default_dir;
+    int npaths = v->o->nargs ? v->o->nargs : 1;
+    hx_engine engine = hx_external_engine(v->ext);
+    hx_tally tally = {0, 0};
+    printf("fixtures (depth-1 move sets%s) of %s under %s:\n",
+           engine.status ? " and statuses" : "", v->variant, v->profile);
+    fflush(stdout);
+    if (hx_fixtures_run(&engine, v->variant, v->profile, paths, npaths, stdout, &tally) != 0) {
+        printf("FAIL fixtures: the fixture files could not be run\n");
+        v->failed++;
+        return;
+    }
+    v->passed += tally.passed;
+    v->failed += tally.failed;
+    if (tally.failed) {
+        printf("  reproduce: hexref verify --engine ");
+        print_quoted(v->command);
+        printf(" --protocol %s -v %s -p %s --fixtures", hx_protocol_name(v->protocol), v->variant,
+               v->profile);
+        for (int i = 0; i < npaths; i++) {
+            printf(" ");
+            print_quoted(paths[i]);
+        }
+        printf("\n");
+    }
+}
+
+/* ------------------------------------------------------------ command */
+
+static int setup(verify_ctx *v, const cli_opts *o)
+{
+    int rc;
+    if ((rc = cli_require_variant("verify", o)) != 0)
+        return rc;
+    if (!o->engine || strcmp(o->engine, "reference") == 0 || !o->engine[0])
+        return cli_usage_error("verify", "--engine 'CMD' is required (the engine's command line)");
+    v->protocol = o->protocol ? hx_protocol_by_name(o->protocol) : HX_PROTOCOL_SCRIPT;
+    if (v->protocol < 0)
+        return cli_usage_error("verify", "unknown protocol '%s' (script or uci)", o->protocol);
+    if (o->depth == 0 || o->depth > MAX_DEPTH)
+        return cli_usage_error("verify", "depth must be from 1 to %d", MAX_DEPTH);
+    if (o->nargs && !o->fixtures)
+        return cli_usage_error("verify", "unexpected argument '%s'", o->args[0]);
+    hx_error err;
+    v->o = o;
+    v->variant = o->variant;
+    v->profile = o->profile ? o->profile : "std";
+    v->command = o->engine;
+    v->rules = hx_rules_find(v->variant, v->profile, &err);
+    if (!v->rules)
+        return cli_bad_input("%s", err.message);
+    collect_cells(v);
+    hx_ext_config cfg = {v->command, v->protocol, v->variant, v->profile, o->timeout, 0};
+    v->ext = hx_external_new(&cfg);
+    return v->ext ? 0 : cli_bad_input("out of memory");
+}
+
+/* A uci engine is started (and its handshake checked) before any position. */
+static int start_engine(verify_ctx *v)
+{
+    hx_ext_answer a;
+    int rc = hx_external_start(v->ext, &a);
+    if (rc != 0) {
+        printf("\nFAIL engine start: %s\n", a.message);
+        print_stderr(a.stderr_text);
+        printf("  reproduce: printf '%%s\\n' uci isready quit | %s\n", v->command);
+        v->failed++;
+    } else if (v->protocol == HX_PROTOCOL_UCI && !hx_external_has_profile_option(v->ext)) {
+        printf("note: the engine lists no HexrefProfile option; it is taken to play %s\n",
+               v->profile);
+    }
+    hx_ext_answer_free(&a);
+    fflush(stdout);
+    return rc;
+}
+
+int cmd_verify(int argc, char **argv)
+{
+    cli_opts o;
+    verify_ctx v;
+    memset(&v, 0, sizeof v);
+    int rc = cli_parse(argc, argv, &o);
+    if (rc)
+        return rc;
+    if (o.help) {
+        cli_usage(stdout, "verify");
+        return EXIT_OK;
+    }
+    if ((rc = setup(&v, &o)) != 0)
+        return rc;
+    printf("verify: engine %s (%s protocol), %s/%s, timeout %g s per query\n", v.command,
+           hx_protocol_name(v.protocol), v.variant, v.profile, o.timeout > 0 ? o.timeout : 30.0);
+    if (start_engine(&v) != 0)
+        v.stop = 1;
+    int single = o.fen || o.moves || (!o.nsuites && !o.random && !o.fixtures);
+    if (single)
+        rc = run_single(&v);
+    for (int i = 0; rc == 0 && i < o.nsuites && !v.stop; i++)
+        run_suite(&v, o.suites[i]);
+    if (rc == 0 && o.random > 0 && !v.stop)
+        rc = run_random(&v);
+    if (rc == 0 && o.fixtures && !v.stop)
+        run_fixtures(&v);
+    if (rc) {
+        hx_external_free(v.ext);
+        return rc;
+    }
+    if (v.stop)
+        printf("stopped: %s\n", hx_external_gave_up(v.ext)
+                                    ? "the engine timed out on 3 queries in a row"
+                                    : "the engine could not be started or failed its handshake");
+    hx_external_free(v.ext);
+    printf("%d passed, %d failed\n", v.passed, v.failed);
+    return v.failed || v.stop ? EXIT_BAD_INPUT : EXIT_OK;
+}

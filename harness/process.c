@@ -1,0 +1,307 @@
+/*
+ * process.c - fork/exec with pipes, deadlines and process-group kills
+ * (process.h). Only async-signal-safe calls run between fork and exec.
+ */
+#include "process.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+enum { CHUNK = 65536 };
+
+double hx_proc_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* Both ends close on exec, so one engine's pipes never leak into the next
+ * engine (a leaked write end would keep a pipe from ever reaching EOF). */
+static int make_pipe(int fd[2])
+{
+    if (pipe(fd) != 0)
+        return -1;
+    fcntl(fd[0], F_SETFD, FD_CLOEXEC);
+    fcntl(fd[1], F_SETFD, FD_CLOEXEC);
+    return 0;
+}
+
+static void close_fd(int *fd)
+{
+    if (*fd >= 0)
+        close(*fd);
+    *fd = -1;
+}
+
+static void close_pair(int fd[2])
+{
+    close_fd(&fd[0]);
+    close_fd(&fd[1]);
+}
+
+static void run_child(char *const argv[], char *const envp[], int in_fd, int out_fd, int err_fd)
+{
+    setpgid(0, 0);
+    /* hexref ignores SIGPIPE; an ignored signal would stay ignored across exec. */
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = SIG_DFL;
+    sigaction(SIGPIPE, &sa, NULL);
+    if (in_fd < 0)
+        in_fd = open("/dev/null", O_RDONLY);
+    if (in_fd < 0 || dup2(in_fd, 0) < 0 || dup2(out_fd, 1) < 0 || dup2(err_fd, 2) < 0)
+        _exit(126);
+    execve(argv[0], argv, envp);
+    static const char msg[] = "hexref: cannot execute the engine's shell\n";
+    ssize_t ignored = write(2, msg, sizeof msg - 1);
+    (void)ignored;
+    _exit(127);
+}
+
+int hx_proc_start(hx_proc *p, char *const argv[], char *const envp[], int with_stdin,
+                  char *err, size_t errcap)
+{
+    memset(p, 0, sizeof *p);
+    p->in_fd = p->out_fd = p->err_fd = -1;
+    int in[2] = {-1, -1}, out[2] = {-1, -1}, er[2] = {-1, -1};
+    if ((with_stdin && make_pipe(in) != 0) || make_pipe(out) != 0 || make_pipe(er) != 0) {
+        snprintf(err, errcap, "cannot create pipes: %s", strerror(errno));
+        close_pair(in), close_pair(out), close_pair(er);
+        return -1;
+    }
+    pid_t pid = fork();
+    if (pid < 0) {
+        snprintf(err, errcap, "cannot fork: %s", strerror(errno));
+        close_pair(in), close_pair(out), close_pair(er);
+        return -1;
+    }
+    if (pid == 0)
+        run_child(argv, envp, in[0], out[1], er[1]);
+    setpgid(pid, pid); /* also in the parent: no window where a kill misses it */
+    close_fd(&in[0]), close_fd(&out[1]), close_fd(&er[1]);
+    p->pid = pid;
+    p->in_fd = in[1], p->out_fd = out[0], p->err_fd = er[0];
+    for (int i = 0; i < 3; i++) {
+        int fd = i == 0 ? p->in_fd : i == 1 ? p->out_fd : p->err_fd;
+        if (fd >= 0)
+            fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK);
+    }
+    return 0;
+}
+
+void hx_proc_reset_counts(hx_proc *p)
+{
+    p->total = 0;
+    p->err_len = 0;
+    p->err_dropped = 0;
+    p->err_text[0] = '\0';
+}
+
+static int read_stdout(hx_proc *p)
+{
+    if (p->start > 0) { /* taken lines are no longer needed */
+        memmove(p->buf, p->buf + p->start, p->len - p->start);
+        p->len -= p->start;
+        p->start = 0;
+    }
+    if (p->cap - p->len < CHUNK + 1) {
+        char *nb = realloc(p->buf, p->len + CHUNK + 1);
+        if (!nb)
+            return -1;
+        p->buf = nb;
+        p->cap = p->len + CHUNK + 1;
+    }
+    ssize_t n = read(p->out_fd, p->buf + p->len, CHUNK);
+    if (n > 0) {
+        p->len += (size_t)n;
+        p->total += (size_t)n;
+    } else if (n == 0 || (errno != EAGAIN && errno != EINTR)) {
+        p->out_eof = 1;
+    }
+    return 0;
+}
+
+static void read_stderr(hx_proc *p)
+{
+    char tmp[4096];
+    ssize_t n = read(p->err_fd, tmp, sizeof tmp);
+    if (n == 0 || (n < 0 && errno != EAGAIN && errno != EINTR)) {
+        p->err_eof = 1;
+        return;
+    }
+    if (n < 0)
+        return;
+    size_t room = sizeof p->err_text - 1 - p->err_len;
+    size_t take = (size_t)n < room ? (size_t)n : room;
+    memcpy(p->err_text + p->err_len, tmp, take);
+    p->err_len += take;
+    p->err_text[p->err_len] = '\0';
+    p->err_dropped += (size_t)n - take;
+}
+
+/* Waits for output until the deadline and reads what came. Returns 1 if
+ * something happened (or nothing is left to wait for), 0 on timeout, -1 if
+ * out of memory. stderr is always drained so the program never blocks on it. */
+static int pump(hx_proc *p, double deadline)
+{
+    double left = deadline - hx_proc_now();
+    if (left <= 0)
+        return 0;
+    struct pollfd fds[2];
+    int n = 0;
+    if (!p->out_eof && p->out_fd >= 0)
+        fds[n++] = (struct pollfd){p->out_fd, POLLIN, 0};
+    if (!p->err_eof && p->err_fd >= 0)
+        fds[n++] = (struct pollfd){p->err_fd, POLLIN, 0};
+    int ms = left > 1.0 ? 1000 : (int)(left * 1000) + 1;
+    if (n == 0) {
+        struct timespec ts = {0, 2000000};
+        nanosleep(&ts, NULL);
+        return 1;
+    }
+    int r = poll(fds, (nfds_t)n, ms);
+    if (r <= 0)
+        return r < 0 && errno != EINTR ? 0 : 1;
+    for (int i = 0; i < n; i++) {
+        if (!(fds[i].revents & (POLLIN | POLLHUP | POLLERR)))
+            continue;
+        if (fds[i].fd == p->out_fd) {
+            if (read_stdout(p) != 0)
+                return -1;
+        } else {
+            read_stderr(p);
+        }
+    }
+    return 1;
+}
+
+static int write_all(hx_proc *p, const char *s, double deadline)
+{
+    size_t left = strlen(s);
+    while (left > 0) {
+        if (p->in_fd < 0 || hx_proc_now() >= deadline)
+            return -1;
+        ssize_t n = write(p->in_fd, s, left);
+        if (n > 0) {
+            s += n;
+            left -= (size_t)n;
+            continue;
+        }
+        if (n < 0 && errno != EAGAIN && errno != EINTR)
+            return -1; /* EPIPE: the program is gone or closed its stdin */
+        struct pollfd fd = {p->in_fd, POLLOUT, 0};
+        poll(&fd, 1, 10);
+    }
+    return 0;
+}
+
+/* Writes with SIGPIPE ignored, so that a dead program gives EPIPE instead
+ * of ending hexref; the caller's disposition is restored afterwards (a
+ * SIGPIPE raised while ignored is discarded, not left pending). */
+int hx_proc_write(hx_proc *p, const char *s, double deadline)
+{
+    struct sigaction ignore, saved;
+    memset(&ignore, 0, sizeof ignore);
+    ignore.sa_handler = SIG_IGN;
+    sigaction(SIGPIPE, &ignore, &saved);
+    int rc = write_all(p, s, deadline);
+    sigaction(SIGPIPE, &saved, NULL);
+    return rc;
+}
+
+int hx_proc_read_line(hx_proc *p, double deadline, size_t cap, char **line, size_t *len)
+{
+    for (;;) {
+        char *from = p->buf ? p->buf + p->start : NULL;
+        char *nl = from ? memchr(from, '\n', p->len - p->start) : NULL;
+        if (nl || (p->out_eof && p->len > p->start)) {
+            char *end = nl ? nl : p->buf + p->len; /* buf always has room for the NUL */
+            *end = '\0';
+            p->start = (size_t)(end - p->buf) + (nl ? 1 : 0);
+            if (end > from && end[-1] == '\r')
+                *--end = '\0';
+            *line = from;
+            *len = (size_t)(end - from);
+            return HX_LINE_OK;
+        }
+        if (p->out_eof)
+            return HX_LINE_EOF;
+        if (p->total > cap)
+            return HX_LINE_CAP;
+        int r = pump(p, deadline);
+        if (r == 0)
+            return HX_LINE_TIMEOUT;
+        if (r < 0)
+            return HX_LINE_ERROR;
+    }
+}
+
+/* Reaps the leader after killing what is left of its group: while the
+ * leader is an unreaped zombie its group id cannot be reused, so the kill
+ * cannot hit an unrelated process. */
+static void reap(hx_proc *p)
+{
+    kill(-p->pid, SIGKILL);
+    while (waitpid(p->pid, &p->wstatus, 0) < 0 && errno == EINTR)
+        ;
+    p->exited = 1;
+}
+
+int hx_proc_wait(hx_proc *p, double deadline)
+{
+    while (p->pid > 0 && !p->exited) {
+        siginfo_t si;
+        memset(&si, 0, sizeof si);
+        if (waitid(P_PID, (id_t)p->pid, &si, WEXITED | WNOHANG | WNOWAIT) == 0 &&
+            si.si_pid == p->pid) {
+            reap(p);
+            break;
+        }
+        double now = hx_proc_now();
+        if (now >= deadline)
+            return -1;
+        double step = now + 0.02 < deadline ? now + 0.02 : deadline;
+        if (pump(p, step) < 0)
+            return -1;
+    }
+    return 0;
+}
+
+void hx_proc_stop(hx_proc *p)
+{
+    if (p->pid > 0 && !p->exited) {
+        kill(p->pid, SIGKILL);
+        reap(p);
+    }
+    close_fd(&p->in_fd);
+    close_fd(&p->out_fd);
+    close_fd(&p->err_fd);
+    free(p->buf);
+    p->buf = NULL;
+    p->start = p->len = p->cap = 0;
+}
+
+void hx_proc_describe_exit(int wstatus, char *out, size_t cap)
+{
+    int code = WIFEXITED(wstatus) ? WEXITSTATUS(wstatus) : 0;
+    if (WIFEXITED(wstatus) && code > 128 && code < 160) /* how sh reports a killed child */
+        snprintf(out, cap, "exited with status %d (128+%d: a process killed by signal %d, %s)",
+                 code, code - 128, code - 128, strsignal(code - 128));
+    else if (WIFEXITED(wstatus))
+        snprintf(out, cap, "exited with status %d%s", code,
+                 code == 127 ? " (command not found?)" : code == 126 ? " (not executable?)" : "");
+    else if (WIFSIGNALED(wstatus))
+        snprintf(out, cap, "killed by signal %d (%s)", WTERMSIG(wstatus),
+                 strsignal(WTERMSIG(wstatus)));
+    else
+        snprintf(out, cap, "ended with wait status %d", wstatus);
+}

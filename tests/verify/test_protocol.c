@@ -1,0 +1,220 @@
+/*
+ * test_protocol.c - the engine-output reader (harness/protocol.c), the
+ * process layer (harness/process.c) and the external-engine adapter
+ * (harness/engine_external.c) on their own.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/wait.h>
+
+#include <cmocka.h>
+
+#include "engine_external.h"
+#include "process.h"
+#include "protocol.h"
+
+static void feed_text(hx_divide *d, const char *text)
+{
+    while (*text) {
+        size_t n = strcspn(text, "\n");
+        hx_divide_feed(d, text, n);
+        text += n + (text[n] == '\n');
+    }
+}
+
+static void script_answer_is_read(void **state)
+{
+    (void)state;
+    hx_divide d;
+    hx_divide_init(&d, HX_PROTOCOL_SCRIPT);
+    feed_text(&d, "e2e4 20\nd8d9q 1\n\n21\n");
+    assert_true(d.complete && d.has_total);
+    assert_int_equal(d.n, 2);
+    assert_int_equal(d.total, 21);
+    assert_int_equal(d.nbad_lines + d.nbad_moves, 0);
+    hx_divide_sort(&d);
+    assert_string_equal(d.lines[0].move, "d8d9q");
+    assert_int_equal(hx_divide_find(&d, "e2e4"), 1);
+    hx_divide_free(&d);
+}
+
+static void nothing_is_merged_or_trusted(void **state)
+{
+    (void)state;
+    hx_divide d;
+    uint64_t sum;
+    hx_divide_init(&d, HX_PROTOCOL_SCRIPT);
+    feed_text(&d, "e2e4 1\ne2-e5 1\nhello\ne2e4 1\n\n5\nmore\n");
+    int times = 0;
+    hx_divide_sort(&d);
+    assert_int_equal(d.n, 2); /* the duplicate stays */
+    assert_string_equal(hx_divide_duplicate(&d, &times), "e2e4");
+    assert_int_equal(times, 2);
+    assert_int_equal(d.nbad_moves, 1);
+    assert_string_equal(d.bad_moves[0].text, "e2-e5 1");
+    assert_int_equal(d.nbad_lines, 2); /* "hello", "more" after the total */
+    assert_int_equal(d.bad_lines[0].line_no, 3);
+    assert_int_equal(hx_divide_sum(&d, &sum), 0);
+    assert_int_equal(sum, 2);
+    assert_int_equal(d.total, 5);
+    hx_divide_free(&d);
+}
+
+static void numbers_and_bytes_are_checked(void **state)
+{
+    (void)state;
+    hx_divide d;
+    hx_divide_init(&d, HX_PROTOCOL_SCRIPT);
+    hx_divide_feed(&d, "e2e4 18446744073709551616", 25); /* 2^64 */
+    hx_divide_feed(&d, "e2e4\0 1", 7);
+    hx_divide_feed(&d, "e2e4 -1", 7);
+    assert_int_equal(d.n, 0);
+    assert_int_equal(d.nbad_lines, 3);
+    assert_string_equal(d.bad_lines[1].text, "e2e4? 1");
+    assert_false(d.complete);
+    hx_divide_free(&d);
+}
+
+static void uci_answer_is_read(void **state)
+{
+    (void)state;
+    hx_divide d;
+    hx_divide_init(&d, HX_PROTOCOL_UCI);
+    feed_text(&d, "info string NNUE\nc1c2: 3\n");
+    assert_false(d.complete);
+    assert_int_equal(hx_divide_feed(&d, "", 0), 0);
+    assert_int_equal(hx_divide_feed(&d, "Nodes searched: 3", 17), 1);
+    assert_int_equal(d.n, 1);
+    assert_int_equal(d.total, 3);
+    assert_int_equal(d.nbad_lines, 0);
+    hx_divide_free(&d);
+    hx_divide_init(&d, HX_PROTOCOL_UCI);
+    feed_text(&d, "c1c2 3\n");
+    assert_int_equal(d.nbad_lines, 1); /* script lines are not uci lines */
+    assert_int_equal(hx_divide_feed(&d, "error: bad HexFEN", 17), 1);
+    assert_true(d.has_error);
+    assert_string_equal(d.error, "bad HexFEN");
+    hx_divide_free(&d);
+}
+
+static void move_text_shapes(void **state)
+{
+    (void)state;
+    assert_true(hx_move_text_ok("e2e4"));
+    assert_true(hx_move_text_ok("e10e11"));
+    assert_true(hx_move_text_ok("d8d9q"));
+    assert_false(hx_move_text_ok("e2-e4"));
+    assert_false(hx_move_text_ok("E2E4"));
+    assert_false(hx_move_text_ok("d8d9Q"));
+    assert_false(hx_move_text_ok("O-O"));
+    assert_false(hx_move_text_ok("e2e4qq"));
+    assert_false(hx_move_text_ok("e2"));
+}
+
+static hx_proc start(const char *script, int with_stdin)
+{
+    char err[256];
+    char *argv[] = {"/bin/sh", "-c", (char *)script, NULL};
+    char *envp[] = {"PATH=/usr/bin:/bin", NULL};
+    hx_proc p;
+    assert_int_equal(hx_proc_start(&p, argv, envp, with_stdin, err, sizeof err), 0);
+    return p;
+}
+
+static void process_deadline_cap_and_exit(void **state)
+{
+    (void)state;
+    char *line;
+    size_t len;
+    hx_proc p = start("sleep 30", 0);
+    double t0 = hx_proc_now();
+    assert_int_equal(hx_proc_read_line(&p, t0 + 0.2, 1000, &line, &len), HX_LINE_TIMEOUT);
+    hx_proc_stop(&p);
+    assert_true(hx_proc_now() - t0 < 5);
+    assert_true(WIFSIGNALED(p.wstatus));
+
+    p = start("yes abc", 0);
+    int rc;
+    while ((rc = hx_proc_read_line(&p, hx_proc_now() + 5, 10000, &line, &len)) == HX_LINE_OK)
+        assert_string_equal(line, "abc");
+    assert_int_equal(rc, HX_LINE_CAP);
+    hx_proc_stop(&p);
+
+    p = start("printf 'one\\ntwo'; echo oops >&2; exit 4", 0);
+    assert_int_equal(hx_proc_read_line(&p, hx_proc_now() + 5, 1000, &line, &len), HX_LINE_OK);
+    assert_string_equal(line, "one");
+    assert_int_equal(hx_proc_read_line(&p, hx_proc_now() + 5, 1000, &line, &len), HX_LINE_OK);
+    assert_string_equal(line, "two"); /* the unterminated last line */
+    assert_int_equal(hx_proc_read_line(&p, hx_proc_now() + 5, 1000, &line, &len), HX_LINE_EOF);
+    assert_int_equal(hx_proc_wait(&p, hx_proc_now() + 5), 0);
+    hx_proc_stop(&p);
+    assert_int_equal(WEXITSTATUS(p.wstatus), 4);
+    assert_string_equal(p.err_text, "oops\n");
+}
+
+static void process_talks_both_ways(void **state)
+{
+    (void)state;
+    char *line;
+    size_t len;
+    hx_proc p = start("while read x; do echo \"got $x\"; done", 1);
+    assert_int_equal(hx_proc_write(&p, "ping\n", hx_proc_now() + 5), 0);
+    assert_int_equal(hx_proc_read_line(&p, hx_proc_now() + 5, 1000, &line, &len), HX_LINE_OK);
+    assert_string_equal(line, "got ping");
+    hx_proc_stop(&p);
+}
+
+static void shell_quoting(void **state)
+{
+    (void)state;
+    char out[64];
+    hx_shell_quote("a b", out, sizeof out);
+    assert_string_equal(out, "'a b'");
+    hx_shell_quote("it's", out, sizeof out);
+    assert_string_equal(out, "'it'\\''s'");
+}
+
+/* The pinned reference behind the adapter answers as an engine would. */
+static void reference_backend_answers(void **state)
+{
+    (void)state;
+    hx_external *x = hx_external_new_reference("mccooey", "std", HX_PROTOCOL_UCI, 1);
+    hx_ext_answer a;
+    char problem[256];
+    assert_non_null(x);
+    assert_int_equal(hx_external_divide(x, "b/qbk/rnbnr/ppppppp/9/11/11/5P5/4PBP4/3PNBNP3/2PRQBKRP2 w - - 0 1",
+                                        "e3e4", 2, &a), 0);
+    assert_int_equal(hx_ext_answer_problem(&a, problem, sizeof problem), 0);
+    assert_int_equal(a.divide.n, 31);
+    hx_ext_answer_free(&a);
+    hx_engine e = hx_external_engine(x);
+    char text[4096], err[256];
+    assert_non_null(e.status);
+    assert_int_equal(e.moves(e.ctx, "mccooey", "std",
+                             "b/qbk/rnbnr/ppppppp/9/11/11/5P5/4PBP4/3PNBNP3/2PRQBKRP2 w - - 0 1",
+                             text, sizeof text, err, sizeof err), 0);
+    assert_non_null(strstr(text, "f4f5\n"));
+    assert_null(strstr(text, "f4f6"));
+    assert_int_not_equal(e.moves(e.ctx, "shafran", "std", "x", text, sizeof text, err, sizeof err), 0);
+    hx_external_free(x);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(script_answer_is_read),
+        cmocka_unit_test(nothing_is_merged_or_trusted),
+        cmocka_unit_test(numbers_and_bytes_are_checked),
+        cmocka_unit_test(uci_answer_is_read),
+        cmocka_unit_test(move_text_shapes),
+        cmocka_unit_test(process_deadline_cap_and_exit),
+        cmocka_unit_test(process_talks_both_ways),
+        cmocka_unit_test(shell_quoting),
+        cmocka_unit_test(reference_backend_answers),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,329 @@
+#!/usr/bin/env python3
+"""The end-to-end cases of hexref verify, identify and engine. Each case
+runs one hexref command against one engine (hexref itself, the oracle, the
+Python example, a planted fault, or a misbehaving fake from engines/) and
+checks the exit code, the report and the time it took.
+
+    verify_cases.py --list
+    verify_cases.py --hexref BIN --faulty BIN --c-adapter BIN CASE
+"""
+import argparse
+import os
+import re
+import shlex
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+SOURCE = os.path.normpath(os.path.join(HERE, "..", ".."))
+ENGINES = os.path.join(HERE, "engines")
+PERFTREE = os.path.join(SOURCE, "examples", "hexref-perftree")
+PYTHON_EXAMPLE = os.path.join(SOURCE, "examples", "python", "mccooey_engine.py")
+
+VARIANTS = ["shafran", "brusky", "glinski", "mccooey"]
+PROFILES = {
+    "shafran": ["std", "jocly", "ludii", "cvp", "seed", "neg-glinski-capture",
+                "neg-gloss-capture"],
+    "brusky": ["std", "seed", "jocly", "ludii", "greenchess", "neg-vcap-ep",
+               "neg-ep-victim-by-target", "neg-vcap-moved"],
+    "glinski": ["std", "draw", "ludii", "jackson3", "jackson5", "diag-firstmove",
+                "neg-mccooey-capture", "neg-promote-rank1"],
+    "mccooey": ["std", "ludii", "neg-centre-double", "neg-glinski-capture", "neg-capture-ep"],
+}
+# Profiles whose move generation is identical: identify cannot tell them apart.
+SAME_MOVES = {("shafran", "std"): "std ludii", ("shafran", "ludii"): "std ludii",
+              ("glinski", "std"): "std draw ludii", ("glinski", "draw"): "std draw ludii",
+              ("glinski", "ludii"): "std draw ludii", ("mccooey", "std"): "std ludii",
+              ("mccooey", "ludii"): "std ludii"}
+
+
+def q(text):
+    return shlex.quote(text)
+
+
+class Ctx:
+    def __init__(self, args):
+        self.hexref, self.faulty, self.c_adapter = args.hexref, args.faulty, args.c_adapter
+
+    def fen_after(self, variant, moves, fen=None):
+        """The HexFEN reached by moves (first line of 'hexref show')."""
+        cmd = [self.hexref, "show", "-v", variant, "--moves", moves]
+        if fen:
+            cmd += ["--fen", fen]
+        out = subprocess.run(cmd, capture_output=True, text=True, check=True).stdout
+        return out.splitlines()[0].split("   ", 1)[1]
+
+    def fen_of(self, variant, pieces):
+        out = subprocess.run([self.hexref, "fen", "-v", variant, pieces], capture_output=True,
+                             text=True, check=True).stdout
+        return out.strip()
+
+
+def case(rc=1, expect=(), forbid=(), seconds=60, leftover=None, env=None, cmd="verify"):
+    return {"rc": rc, "expect": list(expect), "forbid": list(forbid), "seconds": seconds,
+            "leftover": leftover, "env": env or {}, "cmd": cmd}
+
+
+# ---------------------------------------------------------------- agreement
+
+def agree_cases():
+    cases = {}
+    for v in VARIANTS:
+        cases["self-script-" + v] = lambda c, v=v: (
+            ["-e", PERFTREE, "-v", v, "-d", "3", "--random", "4"],
+            case(0, [r"4 passed, 0 failed"]))
+        cases["self-script-start-" + v] = lambda c, v=v: (
+            ["-e", PERFTREE, "-v", v, "-d", "4"], case(0, [r"initial position: depth 4",
+                                                           r"1 passed, 0 failed"]))
+        cases["self-uci-" + v] = lambda c, v=v: (
+            ["-e", c.hexref + " engine", "--protocol", "uci", "-v", v, "-d", "3",
+             "--random", "10", "--fixtures"],
+            case(0, [r" 0 failed\n"], [r"^FAIL"]))
+        cases["oracle-" + v] = lambda c, v=v: (
+            ["-e", PERFTREE, "-v", v, "-d", "2", "--random", "5"],
+            case(0, [r"5 passed, 0 failed"], env={"HEXREF_ENGINE": "oracle"}))
+    cases["self-script-fixtures"] = lambda c: (
+        ["-e", PERFTREE, "-v", "brusky", "-p", "jocly", "--fixtures"],
+        case(0, [r" 0 failed\n"], [r"^FAIL"], seconds=120))
+    cases["self-uci-profile"] = lambda c: (
+        ["-e", c.hexref + " engine", "--protocol", "uci", "-v", "shafran", "-p", "cvp",
+         "-d", "3", "--fixtures"], case(0, [r" 0 failed\n"], [r"^FAIL"]))
+    cases["suite"] = lambda c: (
+        ["-e", PERFTREE, "-v", "mccooey", "--suite", os.path.join(HERE, "suites", "mccooey-std.epd"),
+         "--suite", os.path.join(HERE, "suites", "shafran-std.epd")],
+        case(0, [r"ok   .*mccooey-std.epd:\d+ start: depth 3, 33307 nodes",
+                 r"skip .*shafran-std.epd: a suite for shafran/std", r"3 passed, 0 failed"]))
+    cases["c-adapter-script"] = lambda c: (
+        ["-e", c.c_adapter, "-v", "glinski", "-d", "3", "--random", "5"],
+        case(0, [r"5 passed, 0 failed"]))
+    cases["c-adapter-uci"] = lambda c: (
+        ["-e", c.c_adapter + " --uci", "--protocol", "uci", "-v", "brusky", "-p", "jocly",
+         "-d", "3", "--random", "5"], case(0, [r"5 passed, 0 failed"]))
+    cases["python-example"] = lambda c: (
+        ["-e", "python3 " + PYTHON_EXAMPLE, "-v", "mccooey", "-d", "3"],
+        case(0, [r"depth 3, 33307 nodes", r"1 passed, 0 failed"]))
+    cases["python-example-uci"] = lambda c: (
+        ["-e", "python3 " + PYTHON_EXAMPLE + " --uci", "--protocol", "uci", "-v", "mccooey",
+         "-d", "2", "--random", "40", "--fixtures"], case(0, [r" 0 failed\n"], [r"^FAIL"],
+                                                           seconds=120))
+    cases["python-example-identify"] = lambda c: (
+        ["-e", "python3 " + PYTHON_EXAMPLE + " --uci", "--protocol", "uci", "-v", "mccooey"],
+        case(0, [r"matches: std ludii"], cmd="identify", seconds=120))
+    return cases
+
+
+# ---------------------------------------------------------------- planted faults
+
+def fault(expect_kind, variant, path, move, depth, root=None, root_moves=None, env_key="FAULT_DROP"):
+    """A fault planted in the position root + path, found from root (+ root_moves)."""
+    def build(c):
+        start = c.fen_after(variant, root_moves, root) if root_moves else root
+        x = c.fen_after(variant, path, start)
+        args = ["-e", c.faulty, "-v", variant, "-d", str(depth)]
+        if root:
+            args += ["--fen", root]
+        if root_moves:
+            args += ["--moves", root_moves]
+        moves_line = {"FAULT_DROP": r"missing in the engine: " + move + r"\n",
+                      "FAULT_ADD": r"extra in the engine:\s+" + move + r"\n",
+                      "FAULT_BUMP": r"move:\s+" + move + r"\n"}[env_key]
+        return args, case(1, [r"FAIL .*: " + expect_kind, r"position:\s+" + re.escape(x) + r"\n",
+                              moves_line, r"0 passed, 1 failed"],
+                          env={"FAULT_FEN": x, env_key: move})
+    return build
+
+
+BRUSKY_CASTLING = "r2k4r/pppppppppp/11/12/12/11/PPPPPPPPPP/R4K2R w AIdl - 0 1"
+
+
+def fault_cases():
+    cases = {
+        # A move left out two plies down: found from the initial position.
+        "fault-drop-mccooey": fault("missing move", "mccooey", "e3e4 c8c7", "f3h5", 3),
+        # An illegal king move added three plies below the position after e2e4.
+        "fault-add-shafran": fault("extra move", "shafran", "e9e7 d1e2", "e10e8", 3,
+                                   root_moves="e2e4", env_key="FAULT_ADD"),
+        # A count one too high below e7e5, visible only at depth >= 2.
+        "fault-bump-glinski": fault("wrong count", "glinski", "f5f6", "e7e5", 3,
+                                    env_key="FAULT_BUMP"),
+        # The short castling missing after two pawn moves.
+        "fault-castle-brusky": fault("missing move", "brusky", "a2a3 l7l6", "f1h1", 3,
+                                     root=BRUSKY_CASTLING),
+    }
+
+    def ep(c):
+        root = c.fen_of("glinski", "W Kg1 Pe4, B Kg10 Pd5")
+        return fault("missing move", "glinski", "e4e6", "d5e5", 2, root=root)(c)
+    cases["fault-ep-glinski"] = ep
+
+    def wrapper(c):
+        # The brief's wrapper: 'hexref divide' with one line deleted (and the
+        # total fixed) in one position, here the root itself.
+        x = c.fen_after("mccooey", "e3e5")
+        return (["-e", os.path.join(ENGINES, "mangle.py") + " drop", "-v", "mccooey",
+                 "--fen", x, "-d", "2"],
+                case(1, [r"FAIL .*: missing move", r"position:\s+" + re.escape(x),
+                         r"missing in the engine: c8c7\n"],
+                     env={"FAULT_FEN": x, "FAULT_DROP": "c8c7"}))
+    cases["fault-wrapper-mccooey"] = wrapper
+    # hexref itself under a negative control is a faulty engine too.
+    cases["neg-uci-mccooey"] = lambda c: (
+        ["-e", c.hexref + " engine -p neg-centre-double", "--protocol", "uci", "-v", "mccooey",
+         "-d", "3"],
+        case(1, [r"FAIL initial position: extra move", r"extra in the engine:\s+f4f6\n"]))
+    cases["neg-script-shafran"] = lambda c: (
+        ["-e", "env HEXREF_PROFILE=neg-glinski-capture " + PERFTREE, "-v", "shafran",
+         "--random", "10", "-d", "2"],
+        case(1, [r"FAIL random #\d+ .*: (missing|extra) move", r"(missing|extra) in the engine:"]))
+    cases["neg-uci-glinski"] = lambda c: (
+        ["-e", c.hexref + " engine -p neg-mccooey-capture", "--protocol", "uci", "-v", "glinski",
+         "-d", "4"],
+        case(1, [r"FAIL initial position: (missing|extra|missing and extra) moves?",
+                 r"path:\s+\S+ \S+ \S+\n"]))
+    cases["neg-uci-brusky-fixtures"] = lambda c: (
+        ["-e", c.hexref + " engine -p neg-ep-victim-by-target", "--protocol", "uci", "-v",
+         "brusky", "--fixtures"],
+        case(1, [r"FAIL brusky-ep-.*\[brusky std\]", r"engine's position is not"]))
+    return cases
+
+
+# ---------------------------------------------------------------- misbehaviour
+
+def bad(script, expect, protocol="script", rc=1, seconds=30, leftover=None, extra=()):
+    return lambda c: (
+        ["-e", os.path.join(ENGINES, script), "--protocol", protocol, "-v", "mccooey", "-d", "2",
+         "--timeout", "1"] + list(extra),
+        case(rc, expect, seconds=seconds, leftover=leftover))
+
+
+def misbehaviour_cases():
+    return {
+        "bad-timeout": bad("hang.sh", [r"engine failure", r"no complete answer within 1\.0 s"],
+                           seconds=10),
+        "bad-timeout-gives-up": bad("hang.sh", [r"0 passed, 3 failed",
+                                                r"stopped: the engine timed out on 3 queries"],
+                                    seconds=15, extra=["--random", "20"]),
+        "bad-crash": bad("crash.sh", [r"engine failure", r"signal 11"]),
+        "bad-exit": bad("exit3.sh", [r"engine failure", r"exited with status 3\n"]),
+        "bad-garbage": bad("garbage.sh", [r"output line 1: 'Welcome to MyEngine 1\.0'"]),
+        "bad-truncated": bad("truncated.sh", [r"output ended without the blank line"]),
+        "bad-huge": bad("huge.sh", [r"printed more than 1048576 bytes"], seconds=10),
+        "bad-stderr-flood": bad("stderr-flood.sh", [r"no complete answer", r"stderr:\s+debug"],
+                                seconds=10),
+        "bad-straggler": bad("straggler.sh", [r"output stayed open"], seconds=10,
+                             leftover="sleep 347"),
+        "bad-detached": bad("detached.sh", [r"1 passed, 0 failed"], rc=0, leftover="sleep 348"),
+        "bad-duplicate": bad("mangle.py dup", [r"duplicate move", r"c1c2 is listed 2 times",
+                                               r"\*c1c2"]),
+        "bad-notation": bad("mangle.py notation", [r"unparsable move", r"'c1-c2 31'"]),
+        "bad-total": bad("mangle.py badtotal", [r"total inconsistent",
+                                                r"total 948 disagrees with the sum of its lines 947"]),
+        "bad-uci-lines-in-script": bad("mangle.py colon", [r"unparsable output", r"'c1c2: 31'"]),
+        "bad-not-found": bad("no-such-engine", [r"status 127 \(command not found\?\)"]),
+        "bad-uci-silent": bad("uci_fake.py silent", [r"FAIL engine start", r"waiting for 'uciok'"],
+                              protocol="uci", seconds=10),
+        "bad-uci-hang": bad("uci_fake.py hang", [r"no complete answer within 1\.0 s",
+                                                 r"0 passed, 2 failed"], protocol="uci",
+                            seconds=15, extra=["--random", "2"]),
+        "bad-uci-crash": bad("uci_fake.py crash", [r"signal 11", r"0 passed, 2 failed"],
+                             protocol="uci", extra=["--random", "2"]),
+        "bad-uci-garbage": bad("uci_fake.py garbage", [r"'bestmove c1c2'"], protocol="uci"),
+    }
+
+
+# ---------------------------------------------------------------- identify
+
+def identify_cases():
+    cases = {}
+    for v, profiles in PROFILES.items():
+        for p in profiles:
+            want = SAME_MOVES.get((v, p), p)
+            cases["identify-%s-%s" % (v, p)] = lambda c, v=v, p=p, want=want: (
+                ["-e", "%s engine -v %s -p %s" % (c.hexref, v, p), "--protocol", "uci", "-v", v],
+                case(0, [r"\nmatches: " + re.escape(want) + r"(\s|$)"], cmd="identify",
+                     seconds=240))
+    cases["identify-script-jocly"] = lambda c: (
+        ["-e", PERFTREE, "-v", "shafran"],
+        case(0, [r"\nmatches: jocly\n"], cmd="identify", seconds=240,
+             env={"HEXREF_PROFILE": "jocly"}))
+
+    def none(c):
+        x = c.fen_after("mccooey", "f4f5")
+        return (["-e", c.faulty, "-v", "mccooey"],
+                case(1, [r"matches: none: differs on .*mccooey-", r"closest profile"],
+                     cmd="identify", seconds=240, env={"FAULT_FEN": x, "FAULT_DROP": "f8f7"}))
+    cases["identify-none"] = none
+    cases["identify-hang"] = lambda c: (
+        ["-e", os.path.join(ENGINES, "hang.sh"), "-v", "mccooey", "--timeout", "1"],
+        case(1, [r"gave no usable answer", r"no complete answer within 1\.0 s"], cmd="identify",
+             seconds=30))
+    return cases
+
+
+ALL = {}
+for group in (agree_cases(), fault_cases(), misbehaviour_cases(), identify_cases()):
+    ALL.update(group)
+
+
+# ---------------------------------------------------------------- running
+
+def leftovers(pattern):
+    out = subprocess.run(["ps", "-eo", "args"], capture_output=True, text=True).stdout
+    return [l for l in out.splitlines() if l.startswith(pattern)]
+
+
+def run(ctx, name):
+    args, spec = ALL[name](ctx)
+    argv = [ctx.hexref, spec["cmd"]] + args
+    env = dict(os.environ, HEXREF=ctx.hexref, **spec["env"])
+    print("$ " + " ".join(q(a) for a in argv))
+    for k, val in spec["env"].items():
+        print("  with %s=%s" % (k, val))
+    start = time.monotonic()
+    try:
+        proc = subprocess.run(argv, capture_output=True, text=True, env=env,
+                              timeout=spec["seconds"] * 3 + 30)
+    except subprocess.TimeoutExpired:
+        print("FAILED: hexref %s hung" % spec["cmd"])
+        return 1
+    took = time.monotonic() - start
+    print(proc.stdout + proc.stderr)
+    problems = []
+    if (proc.returncode == 0) != (spec["rc"] == 0):
+        problems.append("exit code %d, expected %s" % (proc.returncode,
+                                                        "0" if spec["rc"] == 0 else "non-zero"))
+    for pattern in spec["expect"]:
+        if not re.search(pattern, proc.stdout, re.M):
+            problems.append("report lacks /%s/" % pattern)
+    for pattern in spec["forbid"]:
+        if re.search(pattern, proc.stdout, re.M):
+            problems.append("report has /%s/" % pattern)
+    if took > spec["seconds"]:
+        problems.append("took %.1f s, more than %d s" % (took, spec["seconds"]))
+    if spec["leftover"]:
+        time.sleep(0.2)
+        if leftovers(spec["leftover"]):
+            problems.append("left running: %s" % leftovers(spec["leftover"]))
+    print("time: %.2f s" % took)
+    for p in problems:
+        print("FAILED: " + p)
+    return 1 if problems else 0
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--list", action="store_true")
+    parser.add_argument("--hexref")
+    parser.add_argument("--faulty")
+    parser.add_argument("--c-adapter")
+    parser.add_argument("case", nargs="?")
+    args = parser.parse_args()
+    if args.list:
+        print(";".join(sorted(ALL)))
+        return 0
+    return run(Ctx(args), args.case)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
