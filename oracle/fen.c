@@ -6,6 +6,7 @@
  */
 #include "oracle_int.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -163,6 +164,27 @@ static int parse_ep_cell(const struct game *g, const char *s, cell *c,
     return 0;
 }
 
+/* The pawn started one step behind the first crossed cell, along the line
+ * from the last crossed cell to the victim: that cell must be one of the
+ * mover's start cells, and empty now (docs/decisions.md, 13). */
+static int check_ep_origin(const struct game *g, const struct position *p,
+                           char *err, size_t errcap)
+{
+    int mover = !p->stm;
+    cell last = p->ep[p->ep_n - 1];
+    cell dir = {(signed char)(p->ep_victim.x - last.x),
+                (signed char)(p->ep_victim.y - last.y)};
+    cell origin = {(signed char)(p->ep[0].x - dir.x),
+                   (signed char)(p->ep[0].y - dir.y)};
+
+    if (!on_board(g, origin) ||
+        g->initial[origin.x][origin.y] != piece_of(mover, 'P') ||
+        p->sq[origin.x][origin.y] != EMPTY)
+        return ERR("e.p. field: the multi-step did not start on an empty %s "
+                   "start cell", side_name(mover));
+    return 0;
+}
+
 /* The victim of the multi-step that crossed p->ep[]: given or default. */
 static int parse_ep_victim(const struct game *g, const char *v,
                            struct position *p, char *err, size_t errcap)
@@ -198,7 +220,7 @@ static int parse_ep_victim(const struct game *g, const char *v,
     if (p->sq[p->ep_victim.x][p->ep_victim.y] != piece_of(mover, 'P'))
         return ERR("e.p. field: the victim cell holds no %s pawn",
                    side_name(mover));
-    return 0;
+    return check_ep_origin(g, p, err, errcap);
 }
 
 static int parse_ep(const struct game *g, char *s, struct position *p,
@@ -250,10 +272,13 @@ static int parse_number(const char *s, long min, long *out, const char *what,
     return 0;
 }
 
+/* docs/decisions.md, 3: no side may have more than this many men. */
+#define MAX_MEN 24
+
 static int check_men(const struct game *g, const struct position *p,
                      char *err, size_t errcap)
 {
-    int kings[2] = {0, 0};
+    int kings[2] = {0, 0}, men[2] = {0, 0};
 
     for (int x = 0; x < g->nx; x++) {
         for (int y = 0; y < g->ny; y++) {
@@ -261,6 +286,7 @@ static int check_men(const struct game *g, const struct position *p,
             char pc = p->sq[x][y], name[4];
             if (!on_board(g, c) || pc == EMPTY)
                 continue;
+            men[side_of(pc)]++;
             if (type_of(pc) == 'K')
                 kings[side_of(pc)]++;
             if (type_of(pc) == 'P' && is_promotion_cell(g, side_of(pc), c)) {
@@ -270,10 +296,14 @@ static int check_men(const struct game *g, const struct position *p,
             }
         }
     }
-    for (int s = 0; s < 2; s++)
+    for (int s = 0; s < 2; s++) {
         if (kings[s] != 1)
             return ERR("%s has %s king", side_name(s),
                        kings[s] == 0 ? "no" : "more than one");
+        if (men[s] > MAX_MEN)
+            return ERR("%s has %d men; at most %d are allowed", side_name(s),
+                       men[s], MAX_MEN);
+    }
     return 0;
 }
 
@@ -298,6 +328,13 @@ int fen_parse(const struct game *g, const char *fen, struct position *p,
         return ERR("trailing text after the sixth field");
     if (nf < 4)
         return ERR("HexFEN has %d field(s); at least 4 are needed", nf);
+    if (nf == 5 && g->ncastlings == 0 && isdigit((unsigned char)f[3][0])) {
+        /* HexChess.club's FEN (glinski.md §2) has no castling field. */
+        static char none[] = "-";
+        memmove(f + 3, f + 2, 3 * sizeof f[0]);
+        f[2] = none;
+        nf = 6;
+    }
     if (parse_placement(g, f[0], p, err, errcap) || parse_side(f[1], p, err, errcap) ||
         parse_castling(g, f[2], p, err, errcap) || parse_ep(g, f[3], p, err, errcap) ||
         parse_number(nf > 4 ? f[4] : "0", 0, &p->half, "halfmove clock", err, errcap) ||

@@ -271,8 +271,8 @@ static int parse_ep(hx_position *pos, const char *text, hx_error *err)
 static int parse_counter(const char *text, const char *what, int min, int *out, hx_error *err)
 {
     char *end = NULL;
-    if (!isdigit((unsigned char)text[0]) || strlen(text) > 9)
-        return fail(err, "%s must be a number, not '%s'", what, text);
+    if (!isdigit((unsigned char)text[0]) || strlen(text) > 9 || (text[0] == '0' && text[1]))
+        return fail(err, "%s must be a number without leading zeros, not '%.12s'", what, text);
     long v = strtol(text, &end, 10);
     if (*end || v < min)
         return fail(err, "%s must be a number >= %d, not '%s'", what, min, text);

@@ -193,7 +193,12 @@ static void ep_accepted(void **s)
     /* the last crossed cell is e4, so the victim is e5 */
     assert_true(tcount("shafran", NULL, tfen(fen, "shafran", "Ke1 Pe5", "Ke10 Pd5", "b - e3,e4 0 1")) > 0);
     assert_true(thas("shafran", NULL, fen, "d5e4"));  /* Black captures e.p. on e4 */
-    assert_true(tcount("shafran", NULL, tfen(fen, "shafran", "Ke1 Pe5", "Ke10", "b - e4:e5 0 1")) > 0);
+    {   /* a single crossed cell e4 means a start on e3, which is no start cell */
+        char out[4096], err[256];
+        tfen(fen, "shafran", "Ke1 Pe5", "Ke10", "b - e4:e5 0 1");
+        assert_int_not_equal(oracle_moves("shafran", NULL, fen, out, sizeof out, err, sizeof err), 0);
+        assert_non_null(strstr(err, "start cell"));
+    }
     assert_true(tcount("brusky", NULL, tfen(fen, "brusky", "Ka1 Pf4", "Kl8", "b - e3:f4 0 1")) > 0);
     assert_true(tcount("brusky", NULL, tfen(fen, "brusky", "Ka1", "Kl8 Pf5", "w - f6:f5 0 1")) > 0);
 }

@@ -111,6 +111,7 @@ static const rejection rejections[] = {
     {"shafran", "4k/6/7/8/9/9/8/7/6/4K w -", "expected at least 4"},
     {"shafran", "4k/6/7/8/9/9/8/7/6/4K  w - - 0 1", "single spaces"},
     {"shafran", "", "empty HexFEN"},
+    {"shafran", "4k/6/7/8/9/9/8/7/6/4K w - - 01 1", "without leading zeros"},
     {"mccooey", "Q/QQk/QQQQQ/QQQQQQQ/9/11/11/5P5/4PBP4/3PNBNP3/2PRQBKRP2 w - - 0 1", "White has 31 men; at most 24"},
     {"shafran", "4k/6/7/8/9/9/8/7/6/04K w - - 0 1", "bad empty-cell count"},
     {"shafran", "4k/6/7/8/9/9/8/7/6/22K w - - 0 1", "rank 1 has too many cells (expected 5)"},
