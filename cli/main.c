@@ -62,25 +62,27 @@ static const command commands[] = {
      "'N passed, N failed' (positions).\n"},
     {"suite", cmd_suite,
      "usage: hexref suite [options] FILE...\n"
-     "Runs perft suites (perft-suites/VARIANT-PROFILE.epd: 'HEXFEN ;D1 n ;D2 n ... ;id NAME'),\n"
-     "prints pass or fail per line (with the divide difference on a failure) and ends\n"
-     "with 'N passed, N failed'; exits 1 on any failure.\n"
+     "Runs perft suites and reports pass or fail per line (perft-suites/README.md).\n"
+     "A suite is VARIANT-PROFILE.epd, lines 'HEXFEN ;D1 n ;D2 n ... ;id NAME'. A failure\n"
+     "prints the divide difference; the run ends with 'N passed, N failed' and exits 1\n"
+     "on any failure.\n"
      "  -e, --engine E      reference (default) or oracle (lines it cannot run are skipped)\n"
      "  --tier T            quick: only lines marked ';tier quick'; deep (default): all\n"
      "  --max-nodes N       skip the depths whose expected count exceeds N\n"
      "  -v, -p              variant and profile, if the file name does not give them\n"},
     {"gen", cmd_gen,
      "usage: hexref gen -v VARIANT [-p PROFILE] -n COUNT --depth D --seed S -o FILE [options]\n"
-     "Writes perft reference data (suite lines) for COUNT random reachable positions,\n"
-     "the same for the same seed; every count is checked with the oracle.\n"
+     "Writes perft reference data for random reachable positions, from a seed.\n"
+     "COUNT suite lines, the same for the same seed; every count is checked with the\n"
+     "oracle. A progress bar (positions, nodes/s, ETA) goes to stderr.\n"
      "  --bias LIST         favour castle,ep,promo,check moves in the random games\n"
      "  --check-depth K     cross-check with the oracle up to depth K (default: D, at most 3)\n"
      "  --resume            continue an interrupted FILE (same options)\n"
      "  --max-nodes N       skip depths whose count exceeds N (default: no limit)\n"},
     {"merge", cmd_merge,
      "usage: hexref merge JOBS RESULTS...\n"
-     "Sums the results of a perft cut with 'hexref perft --split' (docs/perft.md): JOBS\n"
-     "is the split's output, RESULTS hold 'ID/N<TAB>COUNT' lines (GNU parallel\n"
+     "Sums the results of the jobs of 'hexref perft --split' (docs/perft.md).\n"
+     "JOBS is the split's output, RESULTS hold 'ID/N<TAB>COUNT' lines (GNU parallel\n"
      "--tagstring {1}). Every job must have exactly one result. The total is the last\n"
      "line of stdout.\n"},
     {"fixtures", cmd_fixtures,
