@@ -19,7 +19,7 @@ ORDER = [("shafran", ["std", "jocly", "ludii", "cvp", "seed"]),
          ("brusky", ["std", "seed", "jocly", "ludii", "greenchess"]),
          ("glinski", ["std", "draw", "ludii", "jackson3", "jackson5"]),
          ("mccooey", ["std", "ludii"])]
-NAMES = {"P": "plain", "A": "hash+bulk", "B": "no-bulk, no hash", "C": "bulk, no hash"}
+NAMES = {"P": "P", "A": "A", "B": "B", "C": "C"}
 
 
 def suite_oracle_depth(suite_dir, v, p):
@@ -39,14 +39,15 @@ def main():
             f = line.split()
             if len(f) >= 5 and f[4].isdigit():
                 counts[(f[0], f[1])][int(f[2])][f[3]] = int(f[4])
-    print("| variant | profile | " + " | ".join(f"D{d}" for d in range(1, 8)) + " | verification |")
-    print("|---|---|" + "---:|" * 7 + "---|")
+    top = max(d for c in counts.values() for d in c)
+    print("| variant | profile | " + " | ".join(f"D{d}" for d in range(1, top + 1)) + " | verification |")
+    print("|---|---|" + "---:|" * top + "---|")
     problems = []
     for v, profiles in ORDER:
         for p in profiles:
             row, deepest, methods = [], 0, []
             oracle = suite_oracle_depth(suite_dir, v, p)
-            for d in range(1, 8):
+            for d in range(1, top + 1):
                 got = counts[(v, p)].get(d, {})
                 ref = {m: n for m, n in got.items() if m != "O"}
                 values = set(got.values())
@@ -62,9 +63,10 @@ def main():
                 row.pop()
                 deepest -= 1
                 methods = sorted(m for m in counts[(v, p)][deepest] if m != "O")
-            row += [""] * (7 - len(row))
-            how = (f"oracle to D{min(oracle, deepest)}; D{deepest} by "
-                   + " and ".join(NAMES[m] for m in methods))
+            row += [""] * (top - len(row))
+            names = [NAMES[m] for m in methods]
+            names = ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else "".join(names)
+            how = f"oracle to D{min(oracle, deepest)}; D{deepest} by {names}"
             print(f"| {v} | {p} | " + " | ".join(row) + f" | {how} |")
     for p in problems:
         print(f"DISAGREEMENT: {p}", file=sys.stderr)
