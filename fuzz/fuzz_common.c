@@ -50,7 +50,7 @@ const fz_options *fz_opts(void)
     static int read;
     if (!read) {
         opts.full = env_flag("HEXREF_FUZZ_FULL");
-        opts.strict = env_flag("HEXREF_FUZZ_STRICT");
+        opts.strict = !env_flag("HEXREF_FUZZ_LENIENT");
         opts.verbose = env_flag("HEXREF_FUZZ_VERBOSE");
         read = 1;
     }

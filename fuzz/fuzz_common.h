@@ -111,9 +111,9 @@ _Noreturn void fz_fail(const char *target, const fz_game *g, const char *fmt, ..
 /* Knobs read once from the environment (docs/fuzzing.md). */
 typedef struct fz_options {
     int full;    /* HEXREF_FUZZ_FULL=1: every child compared (hx_diff_position) */
-    int strict;  /* HEXREF_FUZZ_STRICT=1: hexfen_parse also requires the oracle
-                    to reject what the reference rejects, and both to count
-                    the same legal moves */
+    int strict;  /* hexfen_parse also requires the oracle to reject what the
+                    reference rejects, and both to count the same legal
+                    moves; HEXREF_FUZZ_LENIENT=1 turns this off */
     int verbose; /* HEXREF_FUZZ_VERBOSE=1: print each decoded position */
 } fz_options;
 const fz_options *fz_opts(void);
