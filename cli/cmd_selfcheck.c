@@ -9,7 +9,7 @@
 #include "differential.h"
 #include "oracle.h"
 
-enum { BATCH = 10, DEFAULT_SECONDS = 10, MAX_PLIES = 120 };
+enum { BATCH = 2, DEFAULT_SECONDS = 10, MAX_PLIES = 120 };
 
 typedef struct pair {
     const char *variant, *profile;
