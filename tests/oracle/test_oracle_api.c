@@ -79,12 +79,35 @@ static void children_match_play(void **state)
     assert_int_equal(n, 31);
 }
 
+static void agreed_parser_rules(void **state)
+{
+    (void)state;
+    char out[4096], err[256];
+    /* HexChess.club's five fields, for a variant without castling only */
+    assert_int_equal(oracle_moves("glinski", "std", "b/qbk/n1b1n/r5r/ppppppppp/11/5P5/4P1P4/3P1B1P3/2P2B2P2/1PRNQBKNRP1 w - 0 1",
+                                  out, sizeof out, err, sizeof err), 0);
+    expect_error(oracle_moves("shafran", "std", "k4/6/7/8/9/9/8/7/6/4K w - 0 1", out, sizeof out, err, sizeof err), err, "");
+    /* at most 24 men a side */
+    expect_error(oracle_moves("mccooey", "std", "Q/QQk/QQQQQ/QQQQQQQ/9/11/11/5P5/4PBP4/3PNBNP3/2PRQBKRP2 w - - 0 1",
+                              out, sizeof out, err, sizeof err), err, "at most 24");
+    /* an e.p. record needs an empty start cell behind it */
+    expect_error(oracle_moves("shafran", "std", "kqbnr/bppppp/np5/bp6/rp6P/p3P2PR/6PB/5PN/PPPPPB/RNBQK b AIai e3,e4 0 1",
+                              out, sizeof out, err, sizeof err), err, "start cell");
+    assert_int_equal(oracle_moves("shafran", "std", "kqbnr/bppppp/np5/bp6/rp6P/p3P2PR/6PB/5PN/PPPP1B/RNBQK b AIai e3,e4 0 1",
+                                  out, sizeof out, err, sizeof err), 0);
+    expect_error(oracle_moves("brusky", "std", "rnbkbqbnr/pppppppppp/11/12/4P7/11/PPPPPPPPPP/RNBQBKBNR b AIdl e3:e4 0 1",
+                              out, sizeof out, err, sizeof err), err, "start cell");
+    expect_error(oracle_moves("brusky", "std", "9/10/11/12/12/P10/10/K7k b - a2:a3 0 1",
+                              out, sizeof out, err, sizeof err), err, "");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(buffers_too_small_or_missing),
         cmocka_unit_test(bad_names_and_positions),
         cmocka_unit_test(children_match_play),
+        cmocka_unit_test(agreed_parser_rules),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
