@@ -72,6 +72,24 @@ int oracle_start_fen(const char *variant, const char *profile, char *out,
     return put_text(out, cap, fen, err, errcap);
 }
 
+/* Appends "line\n" to out (holding *len bytes), keeping it NUL-terminated;
+ * an output that does not fit is emptied and reported. */
+static int append_line(char *out, size_t cap, size_t *len, const char *line,
+                       char *err, size_t errcap)
+{
+    size_t n = strlen(line);
+
+    if (*len + n + 1 >= cap) {
+        out[0] = '\0';
+        return oracle_fail(err, errcap, "output buffer too small");
+    }
+    memcpy(out + *len, line, n);
+    out[*len + n] = '\n';
+    *len += n + 1;
+    out[*len] = '\0';
+    return 0;
+}
+
 static int compare_text(const void *a, const void *b)
 {
     return strcmp((const char *)a, (const char *)b);
@@ -95,17 +113,9 @@ int oracle_moves(const char *variant, const char *profile, const char *fen,
     for (int i = 0; i < ml.n; i++)
         move_text(&g, &ml.m[i], text[i]);
     qsort(text, (size_t)ml.n, MOVE_TEXT, compare_text);
-    for (int i = 0; i < ml.n; i++) {  /* "move\n" each, NUL at the end */
-        size_t n = strlen(text[i]);
-        if (len + n + 1 >= cap) {
-            out[0] = '\0';
-            return oracle_fail(err, errcap, "output buffer too small");
-        }
-        memcpy(out + len, text[i], n);
-        out[len + n] = '\n';
-        len += n + 1;
-        out[len] = '\0';
-    }
+    for (int i = 0; i < ml.n; i++)
+        if (append_line(out, cap, &len, text[i], err, errcap) != 0)
+            return -1;
     return 0;
 }
 
@@ -194,17 +204,9 @@ int oracle_children(const char *variant, const char *profile, const char *fen,
         snprintf(lines[i].text, sizeof lines[i].text, "%s %s", text, child);
     }
     qsort(lines, (size_t)ml.n, sizeof lines[0], compare_child);
-    for (int i = 0; i < ml.n; i++) {
-        size_t n = strlen(lines[i].text);
-        if (len + n + 1 >= cap) {
-            out[0] = '\0';
-            return oracle_fail(err, errcap, "output buffer too small");
-        }
-        memcpy(out + len, lines[i].text, n);
-        out[len + n] = '\n';
-        len += n + 1;
-        out[len] = '\0';
-    }
+    for (int i = 0; i < ml.n; i++)
+        if (append_line(out, cap, &len, lines[i].text, err, errcap) != 0)
+            return -1;
     return 0;
 }
 
