@@ -135,6 +135,33 @@ static void derive_alignment(hx_geometry *g)
     }
 }
 
+/* A line is found from its lowest cell: the one with no neighbour in the
+ * axis's negative direction. */
+static void derive_lines(hx_geometry *g)
+{
+    g->nlines = 0;
+    for (int a = 0; a < HX_AXES; a++) {
+        int d = hx_axis_dir(a);
+        for (int c = 0; c < g->nslots; c++) {
+            if (!geometry_exists(g, c) || g->step[hx_dir_opposite(d)][c] != HX_NO_CELL)
+                continue;
+            hx_line *l = &g->lines[g->nlines];
+            l->cells = g->ray[d][c] | HX_BB_BIT(c);
+            int len = hx_bb_count(l->cells);
+            l->inner = len > 2 ? l->cells & ~HX_BB_BIT(c) & ~HX_BB_BIT(hx_bb_msb(l->cells)) : 0;
+            l->cells_low = (uint8_t)__builtin_popcountll(hx_bb_lo(l->cells));
+            l->inner_low = (uint8_t)__builtin_popcountll(hx_bb_lo(l->inner));
+            int pos = 0;
+            for (hx_bb rest = l->cells; rest; pos++) {
+                int t = hx_bb_pop(&rest);
+                g->line_of[a][t] = (uint16_t)g->nlines;
+                g->line_pos[a][t] = (uint8_t)pos;
+            }
+            g->nlines++;
+        }
+    }
+}
+
 void geometry_build(hx_geometry *g, const hx_board_shape *shape)
 {
     memset(g, 0, sizeof *g);
@@ -144,6 +171,7 @@ void geometry_build(hx_geometry *g, const hx_board_shape *shape)
     walk_steps_and_rays(g);
     derive_leaps(g);
     derive_alignment(g);
+    derive_lines(g);
 }
 
 void geometry_cell_name(const hx_geometry *g, int c, int naming, char out[4])

@@ -27,6 +27,9 @@ enum {
     HX_DIRS = 12,    /* 0..5 orthogonal, 6..11 diagonal */
     HX_ORTHS = 6,
     HX_KNIGHT_LEAPS = 12,
+    HX_AXES = 6,     /* lines through a cell: 0..2 orthogonal, 3..5 diagonal */
+    HX_MAX_LINE = 12, /* cells on the longest line of any board */
+    HX_MAX_LINES = 6 * HX_MAX_CELLS,
     HX_NO_CELL = -1
 };
 
@@ -37,6 +40,20 @@ extern const int8_t hx_knight_vec[HX_KNIGHT_LEAPS][2];
 
 static inline int hx_dir_is_positive(int d) { return (d % 6) < 3; }
 static inline int hx_dir_opposite(int d) { return (d < 6) ? (d + 3) % 6 : 6 + (d - 6 + 3) % 6; }
+
+/* One straight line of cells (orthogonal or diagonal), end to end. A
+ * slider's attack along it depends only on its position on the line and on
+ * which inner cells are occupied (the end cells never block anything
+ * beyond them), which is what the line lookup of attacks.c indexes. */
+typedef struct hx_line {
+    hx_bb cells;         /* every cell of the line */
+    hx_bb inner;         /* the line without its two end cells */
+    uint8_t cells_low;   /* how many of `cells` have an index below 64 */
+    uint8_t inner_low;   /* how many of `inner` have an index below 64 */
+} hx_line;
+
+/* Axis a runs along directions hx_axis_dir(a) (positive) and its opposite. */
+static inline int hx_axis_dir(int a) { return a < 3 ? a : a + 3; }
 
 typedef struct hx_board_shape {
     int xmax, ymax;       /* 0 <= x <= xmax, 0 <= y <= ymax */
@@ -64,6 +81,12 @@ typedef struct hx_geometry {
     hx_bb knight[HX_MAX_CELLS];
     hx_bb king[HX_MAX_CELLS];            /* 12 directions, one step */
     int8_t dir_to[HX_MAX_CELLS][HX_MAX_CELLS]; /* direction a->b or -1 */
+    /* The line through each cell along each axis, and the cell's position
+     * on it (0 at its lowest index). */
+    uint16_t line_of[HX_AXES][HX_MAX_CELLS];
+    uint8_t line_pos[HX_AXES][HX_MAX_CELLS];
+    hx_line lines[HX_MAX_LINES];
+    int nlines;
     /* Cells of each rank in ascending file order, for HexFEN. */
     int8_t rank_cells[HX_GRID][HX_GRID];
     int8_t rank_len[HX_GRID];

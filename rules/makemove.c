@@ -91,16 +91,47 @@ static int ep_victim_cell(const hx_position *pos, int to)
     return pos->ep.victim;
 }
 
-static uint8_t rights_kept(const hx_position *pos, int from, int to)
+/* Board edits without the key: make updates the key itself, and unmake
+ * restores it from the history. */
+static inline void lift(hx_position *pos, int cell)
 {
-    const hx_rules *r = pos->rules;
-    uint8_t rights = pos->castling;
-    for (int i = 0; i < 4; i++) {
-        int home = r->rook_home[i];
-        if (home == from || home == to || r->king_home[i / 2] == from)
-            rights &= (uint8_t)~(1 << i);
-    }
-    return rights;
+    int piece = pos->board[cell], colour = hx_piece_colour(piece);
+    hx_bb bit = HX_BB_BIT(cell);
+    pos->pieces[colour][hx_piece_type(piece)] ^= bit;
+    pos->occupied[colour] ^= bit;
+    pos->all ^= bit;
+    pos->board[cell] = HX_EMPTY;
+}
+
+static inline void drop(hx_position *pos, int piece, int cell)
+{
+    int colour = hx_piece_colour(piece), type = hx_piece_type(piece);
+    hx_bb bit = HX_BB_BIT(cell);
+    pos->pieces[colour][type] ^= bit;
+    pos->occupied[colour] ^= bit;
+    pos->all ^= bit;
+    pos->board[cell] = (uint8_t)piece;
+    if (type == HX_KING)
+        pos->king[colour] = (int8_t)cell;
+}
+
+static void make_castle(hx_position *pos, int us, const hx_castle *k)
+{
+    int king = hx_piece(us, HX_KING), rook = hx_piece(us, HX_ROOK);
+    lift(pos, k->king_from);
+    lift(pos, k->rook_from);
+    drop(pos, king, k->king_to);
+    drop(pos, rook, k->rook_to);
+    pos->key ^= zobrist_piece(king, k->king_from) ^ zobrist_piece(rook, k->rook_from) ^
+                zobrist_piece(king, k->king_to) ^ zobrist_piece(rook, k->rook_to);
+}
+
+static void unmake_castle(hx_position *pos, int us, const hx_castle *k)
+{
+    lift(pos, k->king_to);
+    lift(pos, k->rook_to);
+    drop(pos, hx_piece(us, HX_KING), k->king_from);
+    drop(pos, hx_piece(us, HX_ROOK), k->rook_from);
 }
 
 static void update_clock(hx_position *pos, int kind, int piece, int captured)
@@ -133,21 +164,20 @@ void hx_make(hx_position *pos, hx_move m)
     u->reentered = pos->reentered;
     u->key = pos->key;
     if (kind == MOVE_CASTLE) {
-        const hx_castle *k = &pos->rules->castles[move_castle(m)];
-        position_remove(pos, k->king_from);
-        position_remove(pos, k->rook_from);
-        position_put(pos, hx_piece(us, HX_KING), k->king_to);
-        position_put(pos, hx_piece(us, HX_ROOK), k->rook_to);
+        make_castle(pos, us, &pos->rules->castles[move_castle(m)]);
     } else {
         if (kind == MOVE_EP)
             captured_at = ep_victim_cell(pos, to);
         if (captured_at != HX_NO_CELL && pos->board[captured_at] &&
             (kind != MOVE_EP || pos->board[captured_at] == hx_piece(!us, HX_PAWN))) {
             captured = pos->board[captured_at];
-            position_remove(pos, captured_at);
+            lift(pos, captured_at);
+            pos->key ^= zobrist_piece(captured, captured_at);
         }
-        position_remove(pos, from);
-        position_put(pos, move_promo(m) ? hx_piece(us, move_promo(m)) : piece, to);
+        int placed = move_promo(m) ? hx_piece(us, move_promo(m)) : piece;
+        lift(pos, from);
+        drop(pos, placed, to);
+        pos->key ^= zobrist_piece(piece, from) ^ zobrist_piece(placed, to);
     }
     u->captured = (uint8_t)captured;
     u->captured_at = (int8_t)captured_at;
@@ -156,9 +186,12 @@ void hx_make(hx_position *pos, hx_move m)
         record_multi_step(pos, us, from, to);
     else if (captured && hx_piece_type(piece) == HX_PAWN)
         bug_capture_sets_ep(pos, us, from, to);
-    uint8_t rights = rights_kept(pos, from, to);
-    pos->key ^= zobrist_castling(pos->castling) ^ zobrist_castling(rights);
-    pos->castling = rights;
+    uint8_t rights = pos->castling & pos->rules->rights_keep_from[from] &
+                     pos->rules->rights_keep_to[to];
+    if (rights != pos->castling) {
+        pos->key ^= zobrist_castling(pos->castling) ^ zobrist_castling(rights);
+        pos->castling = rights;
+    }
     update_clock(pos, kind, piece, captured);
     if (pos->rules->p.first_move_only)
         update_reentered(pos, us, piece, from, to, captured);
@@ -177,17 +210,13 @@ void hx_unmake(hx_position *pos)
     int us = !pos->side, from = move_from(m), to = move_to(m), kind = move_kind(m);
     pos->side = us;
     if (kind == MOVE_CASTLE) {
-        const hx_castle *k = &pos->rules->castles[move_castle(m)];
-        position_remove(pos, k->king_to);
-        position_remove(pos, k->rook_to);
-        position_put(pos, hx_piece(us, HX_KING), k->king_from);
-        position_put(pos, hx_piece(us, HX_ROOK), k->rook_from);
+        unmake_castle(pos, us, &pos->rules->castles[move_castle(m)]);
     } else {
         int moved = move_promo(m) ? hx_piece(us, HX_PAWN) : pos->board[to];
-        position_remove(pos, to);
-        position_put(pos, moved, from);
+        lift(pos, to);
+        drop(pos, moved, from);
         if (u->captured)
-            position_put(pos, u->captured, u->captured_at);
+            drop(pos, u->captured, u->captured_at);
     }
     if (us == HX_BLACK)
         pos->fullmove--;

@@ -45,30 +45,26 @@ static void add_all(gen *s, int from, hx_bb dests)
         s->list[s->n++] = move_make(from, hx_bb_pop(&dests), 0, MOVE_NORMAL, 0);
 }
 
-/* A pinned piece may move only along the line from its king through it. */
+/* A pinned piece may move only along the line from its king through it.
+ * Candidates are the enemy sliders on the king's lines (on an empty board);
+ * a sniper pins when exactly one piece, one of ours, stands between. */
 static void find_pins(gen *s)
 {
     const hx_geometry *g = s->g;
     const hx_bb *p = s->pos->pieces[s->them];
-    hx_bb orth = p[HX_ROOK] | p[HX_QUEEN], diag = p[HX_BISHOP] | p[HX_QUEEN];
+    hx_bb snipers = (g->orth_lines[s->king] & (p[HX_ROOK] | p[HX_QUEEN])) |
+                    (g->diag_lines[s->king] & (p[HX_BISHOP] | p[HX_QUEEN]));
     s->pinned = 0;
-    for (int d = 0; d < HX_DIRS; d++) {
-        hx_bb sliders = d < HX_ORTHS ? orth : diag;
-        hx_bb ray = g->ray[d][s->king];
-        if (!(ray & sliders))
-            continue;
-        hx_bb blockers = ray & s->all;
-        int positive = hx_dir_is_positive(d);
-        int first = positive ? hx_bb_lsb(blockers) : hx_bb_msb(blockers);
-        if (!hx_bb_has(s->own, first))
-            continue;
-        hx_bb beyond = blockers & g->ray[d][first];
-        if (!beyond)
-            continue;
-        int second = positive ? hx_bb_lsb(beyond) : hx_bb_msb(beyond);
-        if (hx_bb_has(sliders, second)) {
+    while (snipers) {
+        int sniper = hx_bb_pop(&snipers);
+        int d = g->dir_to[s->king][sniper];
+        /* the cells between king and sniper, and the sniper itself */
+        hx_bb standing = (g->ray[d][s->king] ^ g->ray[d][sniper]) & s->all;
+        hx_bb ours = standing & s->own;
+        if (ours && hx_bb_count(standing) == 2) {
+            int first = hx_bb_lsb(ours);
             s->pinned |= HX_BB_BIT(first);
-            s->pin_line[first] = ray;
+            s->pin_line[first] = g->ray[d][s->king];
         }
     }
 }

@@ -64,11 +64,21 @@ struct hx_position {
     hx_undo *history; /* HX_HISTORY entries, owned */
 };
 
-/* Zobrist keys (zobrist.c). */
-uint64_t zobrist_piece(int piece, int cell);
-uint64_t zobrist_side(void);
-uint64_t zobrist_castling(int rights);
-uint64_t zobrist_ep(int cell);
+/* Zobrist keys (zobrist.c), filled once at start-up and read-only after:
+ * inline lookups, because make reads several per move. */
+enum { HX_PIECE_CODES = 16 };
+typedef struct hx_zobrist_keys {
+    uint64_t piece[HX_PIECE_CODES][HX_MAX_CELLS];
+    uint64_t ep[HX_MAX_CELLS];
+    uint64_t castling[16];
+    uint64_t side;
+} hx_zobrist_keys;
+extern hx_zobrist_keys hx_zobrist;
+
+static inline uint64_t zobrist_piece(int piece, int cell) { return hx_zobrist.piece[piece][cell]; }
+static inline uint64_t zobrist_side(void) { return hx_zobrist.side; }
+static inline uint64_t zobrist_castling(int rights) { return hx_zobrist.castling[rights & 15]; }
+static inline uint64_t zobrist_ep(int cell) { return hx_zobrist.ep[cell]; }
 uint64_t position_compute_key(const hx_position *pos);
 
 /* Board edits that keep bitboards, mailbox and key in step. */
@@ -84,7 +94,11 @@ void position_copy_state(hx_position *dst, const hx_position *src);
 /* Which crossed cells of ep may be captured on under the profile. */
 hx_bb position_ep_capturable(const hx_rules *r, const hx_ep *ep);
 
-/* Attacks (attacks.c). */
+/* Attacks (attacks.c). attacks_init() fills the line lookup table once. */
+void attacks_init(void);
+/* A slider's attacks along one axis (geometry.h), by the two methods. */
+hx_bb attacks_line_lookup(const hx_geometry *g, int axis, int cell, hx_bb occupied);
+hx_bb attacks_ray_scan(const hx_geometry *g, int axis, int cell, hx_bb occupied);
 int position_attacked(const hx_position *pos, int cell, int by, hx_bb occupied);
 hx_bb position_attackers(const hx_position *pos, int cell, int by, hx_bb occupied);
 hx_bb attacks_orthogonal(const hx_geometry *g, int cell, hx_bb occupied);

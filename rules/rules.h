@@ -100,6 +100,9 @@ struct hx_rules {
     int ncastles;
     int8_t rook_home[4];                   /* right bit -> rook home cell, or -1 */
     int8_t king_home[2];
+    /* The castling rights that survive a move from / to a cell: a move
+     * from a king's home or from or to a rook's home loses that right. */
+    uint8_t rights_keep_from[HX_MAX_CELLS], rights_keep_to[HX_MAX_CELLS];
     /* The setup as a placement: board[] content per cell. */
     uint8_t setup[HX_MAX_CELLS];
 };

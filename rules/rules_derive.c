@@ -216,6 +216,21 @@ static void derive_castles(hx_rules *r)
     }
 }
 
+static void derive_rights_keep(hx_rules *r)
+{
+    memset(r->rights_keep_from, 0xff, sizeof r->rights_keep_from);
+    memset(r->rights_keep_to, 0xff, sizeof r->rights_keep_to);
+    for (int i = 0; i < 4; i++) {
+        uint8_t lose = (uint8_t)~(1u << i);
+        if (r->rook_home[i] >= 0) {
+            r->rights_keep_from[r->rook_home[i]] &= lose;
+            r->rights_keep_to[r->rook_home[i]] &= lose;
+        }
+        if (r->king_home[i / 2] >= 0)
+            r->rights_keep_from[r->king_home[i / 2]] &= lose;
+    }
+}
+
 /* Cells of the board from which vector v (White's; negated for Black)
  * lands on the board. */
 static hx_bb source_mask(const hx_rules *r, int colour, const int8_t v[2])
@@ -258,9 +273,22 @@ static void derive_pawn_shifts(hx_rules *r)
     }
 }
 
+/* The slider lookup of attacks.c has a table for lines up to HX_MAX_LINE. */
+static int check_line_lengths(const hx_geometry *g, hx_error *err)
+{
+    for (int i = 0; i < g->nlines; i++) {
+        if (hx_bb_count(g->lines[i].cells) > HX_MAX_LINE) {
+            snprintf(err->message, sizeof err->message, "a line of %d cells exceeds HX_MAX_LINE",
+                     hx_bb_count(g->lines[i].cells));
+            return -1;
+        }
+    }
+    return 0;
+}
+
 int rules_derive(hx_rules *r, hx_error *err)
 {
-    if (parse_setup(r, err) != 0)
+    if (check_line_lengths(r->g, err) != 0 || parse_setup(r, err) != 0)
         return -1;
     derive_pawn_tables(r);
     if (r->p.promote_on_rank1_corners)
@@ -271,5 +299,6 @@ int rules_derive(hx_rules *r, hx_error *err)
     derive_reverse_tables(r);
     derive_pawn_shifts(r);
     derive_castles(r);
+    derive_rights_keep(r);
     return 0;
 }

@@ -224,10 +224,12 @@ static pthread_once_t built = PTHREAD_ONCE_INIT;
 
 int rules_derive(hx_rules *r, hx_error *err); /* rules_derive.c */
 void zobrist_init(void);                      /* zobrist.c */
+void attacks_init(void);                      /* attacks.c */
 
 static void build_all(void)
 {
     zobrist_init();
+    attacks_init();
     for (int v = 0; v < NVARIANTS; v++) {
         const variant_def *vd = &variants[v];
         geometry_build(&geometries[v], &vd->shape);

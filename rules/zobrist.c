@@ -5,12 +5,7 @@
  */
 #include "position.h"
 
-enum { PIECE_CODES = 16 };
-
-static uint64_t piece_keys[PIECE_CODES][HX_MAX_CELLS];
-static uint64_t ep_keys[HX_MAX_CELLS];
-static uint64_t castling_keys[16];
-static uint64_t side_key;
+hx_zobrist_keys hx_zobrist;
 
 static uint64_t splitmix64(uint64_t *state)
 {
@@ -23,21 +18,17 @@ static uint64_t splitmix64(uint64_t *state)
 void zobrist_init(void)
 {
     uint64_t state = 0x6865787265660001ULL; /* "hexref" */
-    for (int p = 0; p < PIECE_CODES; p++)
+    hx_zobrist_keys *z = &hx_zobrist;
+    for (int p = 0; p < HX_PIECE_CODES; p++)
         for (int c = 0; c < HX_MAX_CELLS; c++)
-            piece_keys[p][c] = splitmix64(&state);
+            z->piece[p][c] = splitmix64(&state);
     for (int c = 0; c < HX_MAX_CELLS; c++)
-        ep_keys[c] = splitmix64(&state);
-    castling_keys[0] = 0;
+        z->ep[c] = splitmix64(&state);
+    z->castling[0] = 0;
     for (int i = 1; i < 16; i++)
-        castling_keys[i] = splitmix64(&state);
-    side_key = splitmix64(&state);
+        z->castling[i] = splitmix64(&state);
+    z->side = splitmix64(&state);
 }
-
-uint64_t zobrist_piece(int piece, int cell) { return piece_keys[piece][cell]; }
-uint64_t zobrist_side(void) { return side_key; }
-uint64_t zobrist_castling(int rights) { return castling_keys[rights & 15]; }
-uint64_t zobrist_ep(int cell) { return ep_keys[cell]; }
 
 uint64_t position_compute_key(const hx_position *pos)
 {

@@ -116,6 +116,59 @@ static void move_flags(void **state)
     hx_position_free(pos);
 }
 
+/* The line lookup (PEXT/PDEP where compiled for BMI2, else its portable
+ * emulation) and the ray scan are two derivations of a slider's attacks:
+ * they must agree on every cell, axis and occupancy tried. */
+static void slider_methods_agree(void **state)
+{
+    (void)state;
+    static const char *variants[] = {"shafran", "brusky", "glinski", "mccooey"};
+    uint64_t seed = 0x9e3779b97f4a7c15ULL;
+    for (int v = 0; v < 4; v++) {
+        hx_error err;
+        const hx_rules *r = hx_rules_find(variants[v], "", &err);
+        assert_non_null(r);
+        const hx_geometry *g = r->g;
+        for (int trial = 0; trial < 300; trial++) {
+            hx_bb occupied = 0;
+            for (int c = 0; c < g->nslots; c++) {
+                seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+                if ((seed >> 60) < (uint64_t)(trial % 16))
+                    occupied |= (hx_bb)1 << c;
+            }
+            occupied &= g->all;
+            for (int c = 0; c < g->nslots; c++) {
+                if (!geometry_exists(g, c))
+                    continue;
+                for (int a = 0; a < HX_AXES; a++)
+                    assert_true(attacks_line_lookup(g, a, c, occupied) ==
+                                attacks_ray_scan(g, a, c, occupied));
+            }
+        }
+    }
+}
+
+/* Every cell lies on exactly one line per axis, and lines fit the table. */
+static void lines_partition_the_board(void **state)
+{
+    (void)state;
+    hx_error err;
+    const hx_rules *r = hx_rules_find("brusky", "", &err);
+    const hx_geometry *g = r->g;
+    for (int a = 0; a < HX_AXES; a++) {
+        hx_bb seen = 0;
+        for (int i = 0; i < g->nlines; i++) {
+            const hx_line *l = &g->lines[i];
+            if (g->line_of[a][hx_bb_lsb(l->cells)] != i)
+                continue;
+            assert_true((seen & l->cells) == 0);
+            assert_true(hx_bb_count(l->cells) <= HX_MAX_LINE);
+            seen |= l->cells;
+        }
+        assert_true(seen == g->all);
+    }
+}
+
 static void text_interface(void **state)
 {
     (void)state;
@@ -140,6 +193,8 @@ int main(void)
         cmocka_unit_test(accessors),
         cmocka_unit_test(move_flags),
         cmocka_unit_test(text_interface),
+        cmocka_unit_test(slider_methods_agree),
+        cmocka_unit_test(lines_partition_the_board),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
