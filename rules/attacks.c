@@ -1,30 +1,11 @@
 /*
- * attacks.c - which cells a piece attacks, and who attacks a cell.
- *
- * Two ways to find a slider's attacks, chosen when the library is compiled:
- *
- * - Line lookup (x86 BMI2). Each cell lies on three orthogonal and three
- *   diagonal lines (geometry.h). PEXT gathers the occupancy of a line's inner
- *   cells into a small index; one table, shared by every line of every board,
- *   gives the attacked positions along the line; PDEP scatters them back onto
- *   the board. Three lookups per slider, no branch.
- * - Ray scan (anywhere). The attack along a ray stops at the first occupied
- *   cell, found as the lowest (positive directions) or highest (negative)
- *   set cell of ray & occupied, because cells are numbered in (y, x) order.
- *
- * Both are compared with each other by the test suite (test_internals).
+ * attacks.c - who attacks a cell, the line lookup table, and the two
+ * derivations of a slider's attacks along one line that the tests compare
+ * (attacks.h says which one the generator uses).
  */
-#include "position.h"
+#include "attacks.h"
 
-#if defined(__BMI2__)
-#include <immintrin.h>
-#endif
-
-/* slide[p][occupied] = the positions a slider at position p of a line
- * attacks, for the occupancy of positions 1 .. HX_MAX_LINE - 2 (bit i is
- * position i + 1). Positions past the end of a shorter line fall off when the
- * result is scattered onto the line. */
-static uint16_t slide[HX_MAX_LINE][1 << (HX_MAX_LINE - 2)];
+uint16_t hx_slide[HX_MAX_LINE][1 << (HX_MAX_LINE - 2)];
 
 static int inner_occupied(unsigned occupied, int position)
 {
@@ -46,40 +27,23 @@ void attacks_init(void)
                 if (inner_occupied(occ, q))
                     break;
             }
-            slide[p][occ] = (uint16_t)a;
+            hx_slide[p][occ] = (uint16_t)a;
         }
     }
 }
 
-static inline hx_bb ray_attack(const hx_geometry *g, int d, int cell, hx_bb occupied)
-{
-    hx_bb ray = g->ray[d][cell];
-    hx_bb blockers = ray & occupied;
-    if (blockers) {
-        int first = hx_dir_is_positive(d) ? hx_bb_lsb(blockers) : hx_bb_msb(blockers);
-        ray ^= g->ray[d][first];
-    }
-    return ray;
-}
-
 hx_bb attacks_line_lookup(const hx_geometry *g, int axis, int cell, hx_bb occupied)
 {
-    const hx_line *l = &g->lines[g->line_of[axis][cell]];
-    unsigned index = 0, positions;
-    hx_bb cells = l->cells;
 #if defined(__BMI2__)
-    index = (unsigned)(_pext_u64(hx_bb_lo(occupied), hx_bb_lo(l->inner)) |
-                       _pext_u64(hx_bb_hi(occupied), hx_bb_hi(l->inner)) << l->inner_low);
-    positions = slide[g->line_pos[axis][cell]][index];
-    return (hx_bb)_pdep_u64(positions >> l->cells_low, hx_bb_hi(cells)) << 64 |
-           _pdep_u64(positions, hx_bb_lo(cells));
+    return line_lookup(g, axis, cell, occupied);
 #else
-    /* The same, one cell at a time: for the tests on machines without BMI2. */
-    hx_bb inner = l->inner;
+    /* PEXT and PDEP one cell at a time, for machines without BMI2. */
+    const hx_line *l = &g->lines[g->line_of[axis][cell]];
+    hx_bb inner = l->inner, cells = l->cells, a = 0;
+    unsigned index = 0;
     for (int i = 0; inner; i++)
         index |= (unsigned)hx_bb_has(occupied, hx_bb_pop(&inner)) << i;
-    positions = slide[g->line_pos[axis][cell]][index];
-    hx_bb a = 0;
+    unsigned positions = hx_slide[g->line_pos[axis][cell]][index];
     for (int i = 0; cells; i++) {
         int t = hx_bb_pop(&cells);
         if ((positions >> i) & 1)
@@ -91,26 +55,7 @@ hx_bb attacks_line_lookup(const hx_geometry *g, int axis, int cell, hx_bb occupi
 
 hx_bb attacks_ray_scan(const hx_geometry *g, int axis, int cell, hx_bb occupied)
 {
-    int d = hx_axis_dir(axis);
-    return ray_attack(g, d, cell, occupied) | ray_attack(g, hx_dir_opposite(d), cell, occupied);
-}
-
-#if defined(__BMI2__)
-#define line_attack attacks_line_lookup
-#else
-#define line_attack attacks_ray_scan
-#endif
-
-hx_bb attacks_orthogonal(const hx_geometry *g, int cell, hx_bb occupied)
-{
-    return line_attack(g, 0, cell, occupied) | line_attack(g, 1, cell, occupied) |
-           line_attack(g, 2, cell, occupied);
-}
-
-hx_bb attacks_diagonal(const hx_geometry *g, int cell, hx_bb occupied)
-{
-    return line_attack(g, 3, cell, occupied) | line_attack(g, 4, cell, occupied) |
-           line_attack(g, 5, cell, occupied);
+    return line_scan(g, axis, cell, occupied);
 }
 
 hx_bb position_attackers(const hx_position *pos, int cell, int by, hx_bb occupied)
@@ -123,11 +68,11 @@ hx_bb position_attackers(const hx_position *pos, int cell, int by, hx_bb occupie
     hx_bb orth = (p[HX_ROOK] | queens) & occupied & g->orth_lines[cell];
     for (int d = 0; orth && d < 6; d++)
         if (g->ray[d][cell] & orth)
-            att |= ray_attack(g, d, cell, occupied) & orth;
+            att |= ray_scan(g, d, cell, occupied) & orth;
     hx_bb diag = (p[HX_BISHOP] | queens) & occupied & g->diag_lines[cell];
     for (int d = 6; diag && d < 12; d++)
         if (g->ray[d][cell] & diag)
-            att |= ray_attack(g, d, cell, occupied) & diag;
+            att |= ray_scan(g, d, cell, occupied) & diag;
     return att;
 }
 
@@ -141,11 +86,11 @@ int position_attacked(const hx_position *pos, int cell, int by, hx_bb occupied)
     /* Only rays that hold an enemy slider of their kind can attack. */
     hx_bb orth = (p[HX_ROOK] | p[HX_QUEEN]) & occupied & g->orth_lines[cell];
     for (int d = 0; orth && d < 6; d++)
-        if ((g->ray[d][cell] & orth) && (ray_attack(g, d, cell, occupied) & orth))
+        if ((g->ray[d][cell] & orth) && (ray_scan(g, d, cell, occupied) & orth))
             return 1;
     hx_bb diag = (p[HX_BISHOP] | p[HX_QUEEN]) & occupied & g->diag_lines[cell];
     for (int d = 6; diag && d < 12; d++)
-        if ((g->ray[d][cell] & diag) && (ray_attack(g, d, cell, occupied) & diag))
+        if ((g->ray[d][cell] & diag) && (ray_scan(g, d, cell, occupied) & diag))
             return 1;
     return 0;
 }

@@ -8,7 +8,12 @@
  * e.p. capture (make, test, unmake: it removes two pieces from a line) are
  * tested individually. Nothing is copied and nothing allocated.
  */
-#include "position.h"
+#include "attacks.h"
+
+/* The hot helpers are forced inline into generate(), which is itself
+ * instantiated twice, listing and counting (perft's last ply): in the
+ * counting copy every "if (s->list)" folds away at compile time. */
+#define HOT static inline __attribute__((always_inline))
 
 typedef struct gen {
     hx_position *pos;
@@ -23,7 +28,7 @@ typedef struct gen {
     int n;
 } gen;
 
-static inline void add(gen *s, int from, int to, int kind)
+HOT void add(gen *s, int from, int to, int kind)
 {
     if (s->list)
         s->list[s->n] = move_make(from, to, 0, kind, 0);
@@ -35,7 +40,7 @@ static inline hx_bb allowed(const gen *s, int from)
     return (s->pinned && hx_bb_has(s->pinned, from)) ? s->target & s->pin_line[from] : s->target;
 }
 
-static void add_all(gen *s, int from, hx_bb dests)
+HOT void add_all(gen *s, int from, hx_bb dests)
 {
     if (!s->list) {
         s->n += hx_bb_count(dests);
@@ -48,7 +53,7 @@ static void add_all(gen *s, int from, hx_bb dests)
 /* A pinned piece may move only along the line from its king through it.
  * Candidates are the enemy sliders on the king's lines (on an empty board);
  * a sniper pins when exactly one piece, one of ours, stands between. */
-static void find_pins(gen *s)
+HOT void find_pins(gen *s)
 {
     const hx_geometry *g = s->g;
     const hx_bb *p = s->pos->pieces[s->them];
@@ -69,7 +74,7 @@ static void find_pins(gen *s)
     }
 }
 
-static void gen_king(gen *s)
+HOT void gen_king(gen *s)
 {
     hx_bb dests = s->g->king[s->king] & ~s->own;
     hx_bb without_king = s->all & ~HX_BB_BIT(s->king);
@@ -80,25 +85,45 @@ static void gen_king(gen *s)
     }
 }
 
-static void gen_pieces(gen *s)
+/* Pinned sliders, rare: each stays on its pin line. */
+static void gen_pinned_pieces(gen *s, hx_bb ok)
 {
     const hx_geometry *g = s->g;
     const hx_bb *p = s->pos->pieces[s->us];
-    hx_bb knights = p[HX_KNIGHT] & ~s->pinned; /* a knight never stays on a line */
-    while (knights) {
-        int from = hx_bb_pop(&knights);
-        add_all(s, from, g->knight[from] & ~s->own & s->target);
-    }
-    hx_bb diag = p[HX_BISHOP] | p[HX_QUEEN];
+    hx_bb diag = (p[HX_BISHOP] | p[HX_QUEEN]) & s->pinned;
     while (diag) {
         int from = hx_bb_pop(&diag);
-        add_all(s, from, attacks_diagonal(g, from, s->all) & ~s->own & allowed(s, from));
+        add_all(s, from, attacks_diagonal(g, from, s->all) & ok & s->pin_line[from]);
     }
-    hx_bb orth = p[HX_ROOK] | p[HX_QUEEN];
+    hx_bb orth = (p[HX_ROOK] | p[HX_QUEEN]) & s->pinned;
     while (orth) {
         int from = hx_bb_pop(&orth);
-        add_all(s, from, attacks_orthogonal(g, from, s->all) & ~s->own & allowed(s, from));
+        add_all(s, from, attacks_orthogonal(g, from, s->all) & ok & s->pin_line[from]);
     }
+}
+
+HOT void gen_pieces(gen *s)
+{
+    const hx_geometry *g = s->g;
+    const hx_bb *p = s->pos->pieces[s->us];
+    hx_bb ok = ~s->own & s->target, free = ~s->pinned; /* a pinned knight never moves */
+    hx_bb knights = p[HX_KNIGHT] & free;
+    while (knights) {
+        int from = hx_bb_pop(&knights);
+        add_all(s, from, g->knight[from] & ok);
+    }
+    hx_bb diag = (p[HX_BISHOP] | p[HX_QUEEN]) & free;
+    while (diag) {
+        int from = hx_bb_pop(&diag);
+        add_all(s, from, attacks_diagonal(g, from, s->all) & ok);
+    }
+    hx_bb orth = (p[HX_ROOK] | p[HX_QUEEN]) & free;
+    while (orth) {
+        int from = hx_bb_pop(&orth);
+        add_all(s, from, attacks_orthogonal(g, from, s->all) & ok);
+    }
+    if (s->pinned)
+        gen_pinned_pieces(s, ok);
 }
 
 static void add_pawn_move(gen *s, int from, int to, int kind)
@@ -162,7 +187,7 @@ static void gen_pawn_alone(gen *s, int from)
 }
 
 /* Adds the moves to every cell of `to`, each from `back` cells behind. */
-static void add_pawn_set(gen *s, hx_bb to, int back, int kind)
+HOT void add_pawn_set(gen *s, hx_bb to, int back, int kind)
 {
     hx_bb promo = to & s->r->promotion[s->us];
     if (!s->list) {
@@ -192,7 +217,7 @@ static hx_bb cross_blocked_set(const gen *s, hx_bb pawns)
 }
 
 /* Single steps and multi-steps of `pawns` along forward direction k. */
-static void gen_pushes_set(gen *s, hx_bb pawns, int k, hx_bb empty)
+HOT void gen_pushes_set(gen *s, hx_bb pawns, int k, hx_bb empty)
 {
     const hx_rules *r = s->r;
     hx_bb src = r->push_src[s->us][k];
@@ -209,7 +234,7 @@ static void gen_pushes_set(gen *s, hx_bb pawns, int k, hx_bb empty)
 }
 
 /* All unpinned pawns at once: every pawn vector is one index shift. */
-static void gen_pawns(gen *s)
+HOT void gen_pawns(gen *s)
 {
     const hx_rules *r = s->r;
     int us = s->us;
@@ -286,7 +311,7 @@ static void gen_castles(gen *s)
     }
 }
 
-static hx_bb evasion_target(const gen *s, hx_bb checkers)
+HOT hx_bb evasion_target(const gen *s, hx_bb checkers)
 {
     int checker = hx_bb_lsb(checkers);
     int d = s->g->dir_to[s->king][checker];
@@ -296,7 +321,7 @@ static hx_bb evasion_target(const gen *s, hx_bb checkers)
     return s->g->ray[d][s->king] ^ s->g->ray[d][checker];
 }
 
-static int generate(hx_position *pos, hx_move *list)
+HOT int generate(hx_position *pos, hx_move *list)
 {
     gen s;
     s.pos = pos;

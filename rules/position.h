@@ -94,15 +94,14 @@ void position_copy_state(hx_position *dst, const hx_position *src);
 /* Which crossed cells of ep may be captured on under the profile. */
 hx_bb position_ep_capturable(const hx_rules *r, const hx_ep *ep);
 
-/* Attacks (attacks.c). attacks_init() fills the line lookup table once. */
+/* Attacks (attacks.c; a slider's attacks inline in attacks.h).
+ * attacks_init() fills the line lookup table once. */
 void attacks_init(void);
 /* A slider's attacks along one axis (geometry.h), by the two methods. */
 hx_bb attacks_line_lookup(const hx_geometry *g, int axis, int cell, hx_bb occupied);
 hx_bb attacks_ray_scan(const hx_geometry *g, int axis, int cell, hx_bb occupied);
 int position_attacked(const hx_position *pos, int cell, int by, hx_bb occupied);
 hx_bb position_attackers(const hx_position *pos, int cell, int by, hx_bb occupied);
-hx_bb attacks_orthogonal(const hx_geometry *g, int cell, hx_bb occupied);
-hx_bb attacks_diagonal(const hx_geometry *g, int cell, hx_bb occupied);
 
 /* The number of legal moves, without listing them (movegen.c). */
 int hx_count_legal(hx_position *pos);
