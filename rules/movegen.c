@@ -297,10 +297,9 @@ static void add_castle(gen *s, const hx_castle *k, int index)
 static void gen_castles(gen *s)
 {
     const hx_rules *r = s->r;
-    for (int i = 0; i < r->ncastles; i++) {
+    for (int i = r->first_castle[s->us]; i < r->first_castle[s->us + 1]; i++) {
         const hx_castle *k = &r->castles[i];
-        if (k->colour != s->us || !(s->pos->castling & (1 << k->right)) ||
-            (k->must_be_empty & s->all))
+        if (!(s->pos->castling & (1 << k->right)) || (k->must_be_empty & s->all))
             continue;
         hx_bb path = k->must_be_safe & ~HX_BB_BIT(k->king_from); /* not in check: known */
         int safe = 1;
@@ -345,7 +344,7 @@ HOT int generate(hx_position *pos, hx_move *list)
     gen_pawns(&s);
     if (pos->ep.capturable)
         gen_ep(&s);
-    if (!checkers && pos->castling)
+    if (!checkers && (pos->castling & (3 << (2 * s.us)))) /* rights: 2 bits per colour */
         gen_castles(&s);
     return s.n;
 }

@@ -98,6 +98,7 @@ struct hx_rules {
     hx_bb reach2[2], reach3[2];            /* start cells allowing 2+, 3+ steps */
     hx_castle castles[HX_MAX_CASTLES];
     int ncastles;
+    uint8_t first_castle[3];               /* castles of colour c: [first[c], first[c + 1]) */
     int8_t rook_home[4];                   /* right bit -> rook home cell, or -1 */
     int8_t king_home[2];
     /* The castling rights that survive a move from / to a cell: a move

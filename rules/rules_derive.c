@@ -183,6 +183,7 @@ static void derive_castles(hx_rules *r)
     r->ncastles = 0;
     memset(r->rook_home, 0xff, sizeof r->rook_home);
     for (int colour = 0; colour < 2; colour++) {
+        r->first_castle[colour] = (uint8_t)r->ncastles;
         int king = -1, rooks[2], nrooks = 0, queen = -1;
         for (int c = 0; c < g->nslots; c++) {
             if (r->setup[c] == hx_piece(colour, HX_KING))
@@ -214,6 +215,7 @@ static void derive_castles(hx_rules *r)
             add_castles_for_rook(r, colour, king, rooks[i], right, mine > other, queen_flank);
         }
     }
+    r->first_castle[2] = (uint8_t)r->ncastles;
 }
 
 static void derive_rights_keep(hx_rules *r)
