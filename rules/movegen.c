@@ -50,28 +50,36 @@ HOT void add_all(gen *s, int from, hx_bb dests)
         s->list[s->n++] = move_make(from, hx_bb_pop(&dests), 0, MOVE_NORMAL, 0);
 }
 
-/* A pinned piece may move only along the line from its king through it.
- * Candidates are the enemy sliders on the king's lines (on an empty board);
- * a sniper pins when exactly one piece, one of ours, stands between. */
-HOT void find_pins(gen *s)
+/* Checkers and pinned pieces in one pass. The candidates are the enemy
+ * sliders on the king's lines on an empty board: with nothing between, one
+ * checks; with exactly one piece between, one of ours, it pins that piece,
+ * which may then move only along the line. Leapers and pawns check from
+ * their tables. */
+HOT hx_bb find_checkers_and_pins(gen *s)
 {
     const hx_geometry *g = s->g;
     const hx_bb *p = s->pos->pieces[s->them];
-    hx_bb snipers = (g->orth_lines[s->king] & (p[HX_ROOK] | p[HX_QUEEN])) |
-                    (g->diag_lines[s->king] & (p[HX_BISHOP] | p[HX_QUEEN]));
+    int king = s->king;
+    hx_bb checkers = (g->knight[king] & p[HX_KNIGHT]) | (g->king[king] & p[HX_KING]) |
+                     (s->r->pawn_attackers[s->them][king] & p[HX_PAWN]);
+    hx_bb snipers = (g->orth_lines[king] & (p[HX_ROOK] | p[HX_QUEEN])) |
+                    (g->diag_lines[king] & (p[HX_BISHOP] | p[HX_QUEEN]));
     s->pinned = 0;
     while (snipers) {
         int sniper = hx_bb_pop(&snipers);
-        int d = g->dir_to[s->king][sniper];
-        /* the cells between king and sniper, and the sniper itself */
-        hx_bb standing = (g->ray[d][s->king] ^ g->ray[d][sniper]) & s->all;
-        hx_bb ours = standing & s->own;
-        if (ours && hx_bb_count(standing) == 2) {
-            int first = hx_bb_lsb(ours);
+        int d = g->dir_to[king][sniper];
+        /* the pieces between king and sniper, and the sniper itself */
+        hx_bb standing = (g->ray[d][king] ^ g->ray[d][sniper]) & s->all;
+        int count = hx_bb_count(standing);
+        if (count == 1) {
+            checkers |= standing;
+        } else if (count == 2 && (standing & s->own)) {
+            int first = hx_bb_lsb(standing & s->own);
             s->pinned |= HX_BB_BIT(first);
-            s->pin_line[first] = g->ray[d][s->king];
+            s->pin_line[first] = g->ray[d][king];
         }
     }
+    return checkers;
 }
 
 HOT void gen_king(gen *s)
@@ -334,12 +342,11 @@ HOT int generate(hx_position *pos, hx_move *list)
     s.all = pos->all;
     s.list = list;
     s.n = 0;
-    hx_bb checkers = position_attackers(pos, s.king, s.them, s.all);
+    hx_bb checkers = find_checkers_and_pins(&s);
     gen_king(&s);
     if (hx_bb_count(checkers) > 1)
         return s.n;
     s.target = checkers ? evasion_target(&s, checkers) : s.g->all;
-    find_pins(&s);
     gen_pieces(&s);
     gen_pawns(&s);
     if (pos->ep.capturable)
