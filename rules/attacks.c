@@ -78,19 +78,5 @@ hx_bb position_attackers(const hx_position *pos, int cell, int by, hx_bb occupie
 
 int position_attacked(const hx_position *pos, int cell, int by, hx_bb occupied)
 {
-    const hx_geometry *g = pos->g;
-    const hx_bb *p = pos->pieces[by];
-    if ((g->knight[cell] & p[HX_KNIGHT]) || (g->king[cell] & p[HX_KING]) ||
-        (pos->rules->pawn_attackers[by][cell] & p[HX_PAWN]))
-        return 1;
-    /* Only rays that hold an enemy slider of their kind can attack. */
-    hx_bb orth = (p[HX_ROOK] | p[HX_QUEEN]) & occupied & g->orth_lines[cell];
-    for (int d = 0; orth && d < 6; d++)
-        if ((g->ray[d][cell] & orth) && (ray_scan(g, d, cell, occupied) & orth))
-            return 1;
-    hx_bb diag = (p[HX_BISHOP] | p[HX_QUEEN]) & occupied & g->diag_lines[cell];
-    for (int d = 6; diag && d < 12; d++)
-        if ((g->ray[d][cell] & diag) && (ray_scan(g, d, cell, occupied) & diag))
-            return 1;
-    return 0;
+    return cell_attacked(pos, cell, by, occupied);
 }

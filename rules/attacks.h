@@ -75,4 +75,22 @@ static inline hx_bb attacks_diagonal(const hx_geometry *g, int cell, hx_bb occup
            line_attack(g, 5, cell, occupied);
 }
 
+/* Whether a piece of colour `by` attacks cell, with `occupied` as the
+ * board's occupancy (the generator lifts the king off it to test the king's
+ * destinations). Sliders are looked up only if one stands on the cell's
+ * lines at all. */
+static inline int cell_attacked(const hx_position *pos, int cell, int by, hx_bb occupied)
+{
+    const hx_geometry *g = pos->g;
+    const hx_bb *p = pos->pieces[by];
+    if ((g->knight[cell] & p[HX_KNIGHT]) || (g->king[cell] & p[HX_KING]) ||
+        (pos->rules->pawn_attackers[by][cell] & p[HX_PAWN]))
+        return 1;
+    hx_bb orth = (p[HX_ROOK] | p[HX_QUEEN]) & occupied & g->orth_lines[cell];
+    if (orth && (attacks_orthogonal(g, cell, occupied) & orth))
+        return 1;
+    hx_bb diag = (p[HX_BISHOP] | p[HX_QUEEN]) & occupied & g->diag_lines[cell];
+    return diag && (attacks_diagonal(g, cell, occupied) & diag);
+}
+
 #endif

@@ -34,12 +34,17 @@ static inline int hx_bb_count(hx_bb b)
     return __builtin_popcountll(hx_bb_lo(b)) + __builtin_popcountll(hx_bb_hi(b));
 }
 
-/* Removes and returns the lowest set cell; b must not be empty. */
+/* Removes and returns the lowest set cell; b must not be empty. Works on
+ * the one 64-bit half that holds it, instead of a 128-bit b & (b - 1). */
 static inline int hx_bb_pop(hx_bb *b)
 {
-    int i = hx_bb_lsb(*b);
-    *b &= *b - 1;
-    return i;
+    uint64_t lo = hx_bb_lo(*b), hi = hx_bb_hi(*b);
+    if (lo) {
+        *b = ((hx_bb)hi << 64) | (lo & (lo - 1));
+        return __builtin_ctzll(lo);
+    }
+    *b = (hx_bb)(hi & (hi - 1)) << 64;
+    return 64 + __builtin_ctzll(hi);
 }
 
 static inline int hx_bb_has(hx_bb b, int i) { return (int)((b >> i) & 1); }

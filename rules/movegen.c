@@ -88,7 +88,7 @@ HOT void gen_king(gen *s)
     hx_bb without_king = s->all & ~HX_BB_BIT(s->king);
     while (dests) {
         int to = hx_bb_pop(&dests);
-        if (!position_attacked(s->pos, to, s->them, without_king))
+        if (!cell_attacked(s->pos, to, s->them, without_king))
             add(s, s->king, to, MOVE_NORMAL);
     }
 }
@@ -284,7 +284,7 @@ static void gen_ep(gen *s)
         while (from_cells) {
             hx_move m = move_make(hx_bb_pop(&from_cells), to, 0, MOVE_EP, 0);
             hx_make(s->pos, m);
-            int exposed = position_attacked(s->pos, s->pos->king[s->us], s->them, s->pos->all);
+            int exposed = cell_attacked(s->pos, s->pos->king[s->us], s->them, s->pos->all);
             hx_unmake(s->pos);
             if (!exposed) {
                 if (s->list)
@@ -312,7 +312,7 @@ static void gen_castles(gen *s)
         hx_bb path = k->must_be_safe & ~HX_BB_BIT(k->king_from); /* not in check: known */
         int safe = 1;
         while (path && safe)
-            safe = !position_attacked(s->pos, hx_bb_pop(&path), s->them, s->all);
+            safe = !cell_attacked(s->pos, hx_bb_pop(&path), s->them, s->all);
         if (safe)
             add_castle(s, k, i);
     }
