@@ -48,6 +48,7 @@ int cmd_bench(int argc, char **argv)
         return rc;
     uint64_t total = 0;
     double total_time = 0;
+    printf("slider attacks: %s; single thread, no hash, bulk counting\n", hx_slider_method());
     printf("%-8s %5s %14s %9s %14s\n", "variant", "depth", "nodes", "seconds", "nodes/s");
     for (int v = 0; v < hx_variant_count(); v++) {
         const char *variant = hx_variant_name(v);

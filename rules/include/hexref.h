@@ -170,6 +170,11 @@ enum { HX_PERFT_NO_BULK = 1 };
 uint64_t hx_perft_deep(const hx_position *pos, int depth, int threads, size_t hash_bytes,
                        int flags);
 
+/* How this build finds a slider's attacks: "line lookup (PEXT/PDEP)" when
+ * compiled for x86 with BMI2 (e.g. -DHEXREF_NATIVE=ON), else "ray scan".
+ * Both give the same moves; the lookup is faster (docs/speed.md). */
+const char *hx_slider_method(void);
+
 /* ---- Text interface (the C ABI for outside harnesses) ----------------- */
 
 /* Legal moves of fen as sorted text lines ("e2e4\n..."), NUL-terminated.
