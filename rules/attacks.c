@@ -71,18 +71,12 @@ hx_bb position_attackers(const hx_position *pos, int cell, int by, hx_bb occupie
 {
     const hx_geometry *g = pos->g;
     const hx_bb *p = pos->pieces[by];
-    hx_bb queens = p[HX_QUEEN];
-    hx_bb att = (g->knight[cell] & p[HX_KNIGHT]) | (g->king[cell] & p[HX_KING]) |
-                (pos->rules->pawn_attackers[by][cell] & p[HX_PAWN]);
-    hx_bb orth = (p[HX_ROOK] | queens) & occupied & g->orth_lines[cell];
-    for (int d = 0; orth && d < 6; d++)
-        if (g->ray[d][cell] & orth)
-            att |= ray_scan(g, d, cell, occupied) & orth;
-    hx_bb diag = (p[HX_BISHOP] | queens) & occupied & g->diag_lines[cell];
-    for (int d = 6; diag && d < 12; d++)
-        if (g->ray[d][cell] & diag)
-            att |= ray_scan(g, d, cell, occupied) & diag;
-    return att;
+    hx_bb orth = (p[HX_ROOK] | p[HX_QUEEN]) & occupied;
+    hx_bb diag = (p[HX_BISHOP] | p[HX_QUEEN]) & occupied;
+    return (g->knight[cell] & p[HX_KNIGHT]) | (g->king[cell] & p[HX_KING]) |
+           (pos->rules->pawn_attackers[by][cell] & p[HX_PAWN]) |
+           (attacks_orthogonal(g, cell, occupied) & orth) |
+           (attacks_diagonal(g, cell, occupied) & diag);
 }
 
 int position_attacked(const hx_position *pos, int cell, int by, hx_bb occupied)

@@ -12,8 +12,14 @@
 
 /* The hot helpers are forced inline into generate(), which is itself
  * instantiated twice, listing and counting (perft's last ply): in the
- * counting copy every "if (s->list)" folds away at compile time. */
+ * counting copy every "if (s->list)" folds away at compile time. Coverage
+ * builds keep one copy, so that branch coverage counts the source's
+ * branches once, not once per instance with one side folded away. */
+#ifdef HEXREF_COVERAGE
+#define HOT static
+#else
 #define HOT static inline __attribute__((always_inline))
+#endif
 
 typedef struct gen {
     hx_position *pos;

@@ -148,6 +148,50 @@ static void slider_methods_agree(void **state)
     }
 }
 
+/* position_attackers (the set) and position_attacked (yes or no) agree on
+ * every cell, for both colours, along seeded random games of each variant;
+ * and the side to move is in check exactly when its king has attackers. */
+static void attackers_agree_with_attacked(void **state)
+{
+    (void)state;
+    static const char *variants[] = {"shafran", "brusky", "glinski", "mccooey"};
+    uint64_t seed = 12345;
+    for (int v = 0; v < 4; v++) {
+        hx_position *pos = open_fen(variants[v], "std", NULL);
+        for (int ply = 0; ply < 120; ply++) {
+            for (int c = 0; c < pos->g->nslots; c++) {
+                if (!geometry_exists(pos->g, c))
+                    continue;
+                for (int by = 0; by < 2; by++)
+                    assert_int_equal(position_attackers(pos, c, by, pos->all) != 0,
+                                     position_attacked(pos, c, by, pos->all));
+            }
+            int us = pos->side;
+            assert_int_equal(position_attackers(pos, pos->king[us], !us, pos->all) != 0,
+                             hx_in_check(pos));
+            hx_move moves[HX_MAX_MOVES];
+            int n = hx_legal_moves(pos, moves);
+            if (n == 0)
+                break;
+            seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+            hx_make(pos, moves[(seed >> 33) % (uint64_t)n]);
+        }
+        hx_position_free(pos);
+    }
+}
+
+/* The library says which derivation it was compiled with; a test compiled
+ * with the same flags knows which one that must be. */
+static void slider_method_matches_the_build(void **state)
+{
+    (void)state;
+#if defined(__BMI2__)
+    assert_string_equal(hx_slider_method(), "line lookup (PEXT/PDEP)");
+#else
+    assert_string_equal(hx_slider_method(), "ray scan");
+#endif
+}
+
 /* Every cell lies on exactly one line per axis, and lines fit the table. */
 static void lines_partition_the_board(void **state)
 {
@@ -195,6 +239,8 @@ int main(void)
         cmocka_unit_test(text_interface),
         cmocka_unit_test(slider_methods_agree),
         cmocka_unit_test(lines_partition_the_board),
+        cmocka_unit_test(attackers_agree_with_attacked),
+        cmocka_unit_test(slider_method_matches_the_build),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
