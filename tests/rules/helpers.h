@@ -13,6 +13,25 @@
 
 #include "hexref.h"
 
+/* A seeded pseudo-random stream (64-bit LCG, its high bits), so that every
+ * random walk of the tests is the same in every run. */
+static inline uint64_t test_random(uint64_t *state)
+{
+    *state = *state * 6364136223846793005ULL + 1442695040888963407ULL;
+    return *state >> 33;
+}
+
+/* Plays a random legal move; returns 0, playing nothing, if there is none. */
+static inline int play_random_move(hx_position *pos, uint64_t *state)
+{
+    hx_move moves[HX_MAX_MOVES];
+    int n = hx_legal_moves(pos, moves);
+    if (n == 0)
+        return 0;
+    hx_make(pos, moves[test_random(state) % (uint64_t)n]);
+    return 1;
+}
+
 /* A position of variant/profile from a HexFEN (NULL: initial); fails the
  * test if it cannot be set. */
 static inline hx_position *open_fen(const char *variant, const char *profile, const char *fen)

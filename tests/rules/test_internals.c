@@ -132,8 +132,7 @@ static void slider_methods_agree(void **state)
         for (int trial = 0; trial < 300; trial++) {
             hx_bb occupied = 0;
             for (int c = 0; c < g->nslots; c++) {
-                seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
-                if ((seed >> 60) < (uint64_t)(trial % 16))
+                if ((test_random(&seed) >> 27) < (uint64_t)(trial % 16))
                     occupied |= (hx_bb)1 << c;
             }
             occupied &= g->all;
@@ -169,12 +168,8 @@ static void attackers_agree_with_attacked(void **state)
             int us = pos->side;
             assert_int_equal(position_attackers(pos, pos->king[us], !us, pos->all) != 0,
                              hx_in_check(pos));
-            hx_move moves[HX_MAX_MOVES];
-            int n = hx_legal_moves(pos, moves);
-            if (n == 0)
+            if (!play_random_move(pos, &seed))
                 break;
-            seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
-            hx_make(pos, moves[(seed >> 33) % (uint64_t)n]);
         }
         hx_position_free(pos);
     }

@@ -5,12 +5,6 @@
  */
 #include "helpers.h"
 
-static uint64_t lcg(uint64_t *s)
-{
-    *s = *s * 6364136223846793005ULL + 1442695040888963407ULL;
-    return *s >> 33;
-}
-
 static void check_every_move_restores(hx_position *pos)
 {
     hx_move moves[HX_MAX_MOVES];
@@ -41,11 +35,8 @@ static void walk(const char *variant, const char *profile, uint64_t seed)
     for (; made < 400; made++) {
         hx_position_fen(pos, seen[made]);
         check_every_move_restores(pos);
-        hx_move moves[HX_MAX_MOVES];
-        int n = hx_legal_moves(pos, moves);
-        if (n == 0)
+        if (!play_random_move(pos, &seed))
             break;
-        hx_make(pos, moves[lcg(&seed) % (uint64_t)n]);
     }
     for (int d = made; d > 0; d--) {
         hx_unmake(pos);

@@ -28,12 +28,8 @@ static void walk_and_check(const char *variant, const char *profile, int naming)
     uint64_t state = 12345;
     for (int ply = 0; ply < 80; ply++) {
         texts_round_trip_in(pos, naming);
-        hx_move moves[HX_MAX_MOVES];
-        int n = hx_legal_moves(pos, moves);
-        if (n == 0)
+        if (!play_random_move(pos, &state))
             break;
-        state = state * 6364136223846793005ULL + 1442695040888963407ULL;
-        hx_make(pos, moves[(state >> 33) % (uint64_t)n]);
     }
     hx_position_free(pos);
 }
