@@ -91,47 +91,23 @@ static int ep_victim_cell(const hx_position *pos, int to)
     return pos->ep.victim;
 }
 
-/* Board edits without the key: make updates the key itself, and unmake
- * restores it from the history. */
-static inline void lift(hx_position *pos, int cell)
-{
-    int piece = pos->board[cell], colour = hx_piece_colour(piece);
-    hx_bb bit = HX_BB_BIT(cell);
-    pos->pieces[colour][hx_piece_type(piece)] ^= bit;
-    pos->occupied[colour] ^= bit;
-    pos->all ^= bit;
-    pos->board[cell] = HX_EMPTY;
-}
-
-static inline void drop(hx_position *pos, int piece, int cell)
-{
-    int colour = hx_piece_colour(piece), type = hx_piece_type(piece);
-    hx_bb bit = HX_BB_BIT(cell);
-    pos->pieces[colour][type] ^= bit;
-    pos->occupied[colour] ^= bit;
-    pos->all ^= bit;
-    pos->board[cell] = (uint8_t)piece;
-    if (type == HX_KING)
-        pos->king[colour] = (int8_t)cell;
-}
-
 static void make_castle(hx_position *pos, int us, const hx_castle *k)
 {
     int king = hx_piece(us, HX_KING), rook = hx_piece(us, HX_ROOK);
-    lift(pos, k->king_from);
-    lift(pos, k->rook_from);
-    drop(pos, king, k->king_to);
-    drop(pos, rook, k->rook_to);
+    position_lift(pos, k->king_from);
+    position_lift(pos, k->rook_from);
+    position_drop(pos, king, k->king_to);
+    position_drop(pos, rook, k->rook_to);
     pos->key ^= zobrist_piece(king, k->king_from) ^ zobrist_piece(rook, k->rook_from) ^
                 zobrist_piece(king, k->king_to) ^ zobrist_piece(rook, k->rook_to);
 }
 
 static void unmake_castle(hx_position *pos, int us, const hx_castle *k)
 {
-    lift(pos, k->king_to);
-    lift(pos, k->rook_to);
-    drop(pos, hx_piece(us, HX_KING), k->king_from);
-    drop(pos, hx_piece(us, HX_ROOK), k->rook_from);
+    position_lift(pos, k->king_to);
+    position_lift(pos, k->rook_to);
+    position_drop(pos, hx_piece(us, HX_KING), k->king_from);
+    position_drop(pos, hx_piece(us, HX_ROOK), k->rook_from);
 }
 
 static void update_clock(hx_position *pos, int kind, int piece, int captured)
@@ -171,12 +147,12 @@ void hx_make(hx_position *pos, hx_move m)
         if (captured_at != HX_NO_CELL && pos->board[captured_at] &&
             (kind != MOVE_EP || pos->board[captured_at] == hx_piece(!us, HX_PAWN))) {
             captured = pos->board[captured_at];
-            lift(pos, captured_at);
+            position_lift(pos, captured_at);
             pos->key ^= zobrist_piece(captured, captured_at);
         }
         int placed = move_promo(m) ? hx_piece(us, move_promo(m)) : piece;
-        lift(pos, from);
-        drop(pos, placed, to);
+        position_lift(pos, from);
+        position_drop(pos, placed, to);
         pos->key ^= zobrist_piece(piece, from) ^ zobrist_piece(placed, to);
     }
     u->captured = (uint8_t)captured;
@@ -213,10 +189,10 @@ void hx_unmake(hx_position *pos)
         unmake_castle(pos, us, &pos->rules->castles[move_castle(m)]);
     } else {
         int moved = move_promo(m) ? hx_piece(us, HX_PAWN) : pos->board[to];
-        lift(pos, to);
-        drop(pos, moved, from);
+        position_lift(pos, to);
+        position_drop(pos, moved, from);
         if (u->captured)
-            drop(pos, u->captured, u->captured_at);
+            position_drop(pos, u->captured, u->captured_at);
     }
     if (us == HX_BLACK)
         pos->fullmove--;

@@ -75,27 +75,14 @@ void position_clear(hx_position *pos)
 
 void position_put(hx_position *pos, int piece, int cell)
 {
-    int colour = hx_piece_colour(piece), type = hx_piece_type(piece);
-    hx_bb bit = HX_BB_BIT(cell);
-    pos->pieces[colour][type] |= bit;
-    pos->occupied[colour] |= bit;
-    pos->all |= bit;
-    pos->board[cell] = (uint8_t)piece;
+    position_drop(pos, piece, cell);
     pos->key ^= zobrist_piece(piece, cell);
-    if (type == HX_KING)
-        pos->king[colour] = (int8_t)cell;
 }
 
 void position_remove(hx_position *pos, int cell)
 {
-    int piece = pos->board[cell];
-    int colour = hx_piece_colour(piece), type = hx_piece_type(piece);
-    hx_bb bit = HX_BB_BIT(cell);
-    pos->pieces[colour][type] &= ~bit;
-    pos->occupied[colour] &= ~bit;
-    pos->all &= ~bit;
-    pos->board[cell] = HX_EMPTY;
-    pos->key ^= zobrist_piece(piece, cell);
+    pos->key ^= zobrist_piece(pos->board[cell], cell);
+    position_lift(pos, cell);
 }
 
 hx_bb position_ep_capturable(const hx_rules *r, const hx_ep *ep)

@@ -81,7 +81,32 @@ static inline uint64_t zobrist_castling(int rights) { return hx_zobrist.castling
 static inline uint64_t zobrist_ep(int cell) { return hx_zobrist.ep[cell]; }
 uint64_t position_compute_key(const hx_position *pos);
 
-/* Board edits that keep bitboards, mailbox and key in step. */
+/* Board edits of bitboards and mailbox only, for make and unmake (make
+ * updates the key itself, unmake restores it from the history). Lift an
+ * occupied cell; drop onto an empty one. */
+static inline void position_lift(hx_position *pos, int cell)
+{
+    int piece = pos->board[cell], colour = hx_piece_colour(piece);
+    hx_bb bit = HX_BB_BIT(cell);
+    pos->pieces[colour][hx_piece_type(piece)] ^= bit;
+    pos->occupied[colour] ^= bit;
+    pos->all ^= bit;
+    pos->board[cell] = HX_EMPTY;
+}
+
+static inline void position_drop(hx_position *pos, int piece, int cell)
+{
+    int colour = hx_piece_colour(piece), type = hx_piece_type(piece);
+    hx_bb bit = HX_BB_BIT(cell);
+    pos->pieces[colour][type] ^= bit;
+    pos->occupied[colour] ^= bit;
+    pos->all ^= bit;
+    pos->board[cell] = (uint8_t)piece;
+    if (type == HX_KING)
+        pos->king[colour] = (int8_t)cell;
+}
+
+/* The same edits keeping the key in step too (set-up, parsing, tests). */
 void position_put(hx_position *pos, int piece, int cell);
 void position_remove(hx_position *pos, int cell);
 void position_clear(hx_position *pos);
