@@ -22,6 +22,7 @@ typedef struct cli_opts {
     int naming;       /* --cells seed: 1 */
     int threads, hash_mb, split, resume, count, check_depth;
     int no_bulk;      /* perft: play the last ply instead of counting it */
+    int missing;      /* merge: list the jobs without a result instead of summing */
     long seconds;
     uint64_t seed, max_nodes;
     int has_seed;

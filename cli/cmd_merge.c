@@ -270,6 +270,23 @@ static int merge_total(const merge_state *m, uint64_t *total)
     return 0;
 }
 
+/* merge --missing: the jobs to rerun. A job line missing from the jobs file
+ * is still an error: no rerun can make that file whole. */
+static int print_missing(const merge_state *m)
+{
+    for (size_t i = 1; i <= m->n; i++)
+        if (!m->jobs[i].has_job)
+            return cli_bad_input("merge: job %zu/%zu has no job line (is the jobs file complete?)", i, m->n);
+    size_t missing = 0;
+    for (size_t i = 1; i <= m->n; i++)
+        if (!m->jobs[i].has_result) {
+            printf("%zu/%zu\n", i, m->n);
+            missing++;
+        }
+    fprintf(stderr, "merge: %zu of %zu jobs have no result\n", missing, m->n);
+    return EXIT_OK;
+}
+
 int cmd_merge(int argc, char **argv)
 {
     cli_opts o;
@@ -288,6 +305,11 @@ int cmd_merge(int argc, char **argv)
     uint64_t total = 0;
     if (!rc && !m.n)
         rc = cli_bad_input("merge: no jobs in the input");
+    if (!rc && o.missing) {
+        rc = print_missing(&m);
+        free(m.jobs);
+        return rc;
+    }
     if (!rc)
         rc = merge_total(&m, &total);
     free(m.jobs);

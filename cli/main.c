@@ -80,11 +80,13 @@ static const command commands[] = {
      "  --resume            continue an interrupted FILE (same options)\n"
      "  --max-nodes N       skip depths whose count exceeds N (default: no limit)\n"},
     {"merge", cmd_merge,
-     "usage: hexref merge JOBS RESULTS...\n"
+     "usage: hexref merge [--missing] JOBS RESULTS...\n"
      "Sums the results of the jobs of 'hexref perft --split' (docs/perft.md).\n"
      "JOBS is the split's output, RESULTS hold 'ID/N<TAB>COUNT' lines (GNU parallel\n"
      "--tagstring {1}). Every job must have exactly one result. The total is the last\n"
-     "line of stdout.\n"},
+     "line of stdout.\n"
+     "  --missing           print the ID/N of every job that has no result yet, one a\n"
+     "                      line, instead of the total (exit 0: the jobs to rerun)\n"},
     {"fixtures", cmd_fixtures,
      "usage: hexref fixtures [-v VARIANT] [-p PROFILE] [-e reference|oracle] [FILE|DIR ...]\n"
      "Runs the conformance fixtures (default: tests/fixtures of the source tree) and\n"
