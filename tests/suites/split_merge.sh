@@ -36,6 +36,12 @@ got=$("$hexref" merge "$work/jobs3.tsv" "$work/results3.tsv" 2>/dev/null | tail 
 [ "$got" = "$want" ] || fail "split 3 with transpositions: merged '$got', single process '$want'"
 sed 1d "$work/results.tsv" > "$work/missing.tsv"
 "$hexref" merge "$work/jobs.tsv" "$work/missing.tsv" 2>/dev/null && fail "accepted a missing result"
+# --missing names exactly the jobs to rerun (the Slurm recipe's rerun step).
+gone=$(head -n 1 "$work/results.tsv" | cut -f 1)
+listed=$("$hexref" merge --missing "$work/jobs.tsv" "$work/missing.tsv" 2>/dev/null) || fail "merge --missing failed"
+[ "$listed" = "$gone" ] || fail "merge --missing listed '$listed', expected '$gone'"
+listed=$("$hexref" merge --missing "$work/jobs.tsv" "$work/results.tsv" 2>/dev/null) || fail "merge --missing failed"
+[ -z "$listed" ] || fail "merge --missing listed '$listed' for complete results"
 { cat "$work/results.tsv"; head -n 1 "$work/results.tsv" | awk -F'\t' '{print $1 "\t" $2 + 1}'; } > "$work/conflict.tsv"
 "$hexref" merge "$work/jobs.tsv" "$work/conflict.tsv" 2>/dev/null && fail "accepted conflicting results"
 echo "split_merge: ok"
