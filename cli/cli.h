@@ -19,6 +19,7 @@ enum { CLI_MAX_ARGS = 64 };
 typedef struct cli_opts {
     const char *variant, *profile, *fen, *moves, *engine, *protocol, *output;
     const char *tier, *bias;
+    const char *checkpoint; /* perft: resumable record of finished jobs */
     int naming;       /* --cells seed: 1 */
     int threads, hash_mb, split, resume, count, check_depth;
     int no_bulk;      /* perft: play the last ply instead of counting it */

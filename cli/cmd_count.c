@@ -4,6 +4,7 @@
  * divide: perftree's "MOVE COUNT" lines, a blank line, the total).
  */
 #include "cli.h"
+#include "perft_watch.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -44,24 +45,38 @@ static void report_speed(uint64_t nodes, double seconds)
 }
 
 /* The reference's count, through hx_perft_deep when any deep option asks
- * for it (docs/perft.md), else the plain recursion. */
-static int perft_reference(const cli_opts *o, cli_position *cp, int depth, uint64_t *nodes)
+ * for it (docs/perft.md), else the plain recursion. *resumed: the part of
+ * the count taken from a checkpoint, not counted now. */
+static int perft_reference(const cli_opts *o, cli_position *cp, int depth, uint64_t *nodes,
+                           uint64_t *resumed)
 {
-    if (o->threads <= 1 && !o->hash_mb && !o->no_bulk) {
+    *resumed = 0;
+    if (o->threads <= 1 && !o->hash_mb && !o->no_bulk && !o->checkpoint) {
         *nodes = hx_perft(cp->pos, depth);
         return 0;
     }
     int flags = o->no_bulk ? HX_PERFT_NO_BULK : 0;
-    *nodes = hx_perft_deep(cp->pos, depth, o->threads, (size_t)o->hash_mb << 20, flags);
-    return *nodes == UINT64_MAX ? cli_bad_input("out of memory") : 0;
+    perft_watch pw;
+    int rc = perft_watch_open(&pw, o, cp, depth);
+    if (rc) {
+        perft_watch_close(&pw, 0);
+        return rc;
+    }
+    *nodes = hx_perft_deep_watched(cp->pos, depth, o->threads, (size_t)o->hash_mb << 20, flags,
+                                   pw.active ? &pw.w : NULL);
+    *resumed = pw.resumed_nodes;
+    rc = perft_watch_close(&pw, *nodes != UINT64_MAX);
+    return *nodes == UINT64_MAX ? cli_bad_input("out of memory") : rc;
 }
 
 static int perft_checks(const cli_opts *o, const cli_position *cp)
 {
     if (o->threads < 1 || o->threads > 256)
         return cli_usage_error("perft", "--threads must be between 1 and 256");
-    if (!cp->is_reference && (o->threads > 1 || o->hash_mb || o->no_bulk || o->split))
-        return cli_usage_error("perft", "--threads, --hash, --no-bulk and --split need the reference engine");
+    if (!cp->is_reference && (o->threads > 1 || o->hash_mb || o->no_bulk || o->split || o->checkpoint))
+        return cli_usage_error("perft", "--threads, --hash, --no-bulk, --split and --checkpoint need the reference engine");
+    if (o->split && o->checkpoint)
+        return cli_usage_error("perft", "--split prints jobs, it has nothing to checkpoint");
     return 0;
 }
 
@@ -78,10 +93,10 @@ int cmd_perft(int argc, char **argv)
         cli_position_close(&cp);
         return rc;
     }
-    uint64_t nodes = 0;
+    uint64_t nodes = 0, resumed = 0;
     double start = cli_now();
     if (cp.is_reference) {
-        rc = perft_reference(&o, &cp, depth, &nodes);
+        rc = perft_reference(&o, &cp, depth, &nodes, &resumed);
     } else {
         char err[256];
         if (cp.engine.perft(cp.engine.ctx, o.variant, o.profile, cp.fen, depth, &nodes, err,
@@ -91,7 +106,7 @@ int cmd_perft(int argc, char **argv)
     cli_position_close(&cp);
     if (rc)
         return rc;
-    report_speed(nodes, cli_now() - start);
+    report_speed(nodes - resumed, cli_now() - start);
     printf("%llu\n", (unsigned long long)nodes);
     return EXIT_OK;
 }

@@ -28,6 +28,8 @@ static const command commands[] = {
      "  -t, --threads N     share the count among N threads (docs/perft.md)\n"
      "  --hash MB           transposition table of at most MB megabytes\n"
      "  --no-bulk           play every last-ply move instead of counting the list\n"
+     "  --checkpoint FILE   keep the finished jobs' counts in FILE; the same command\n"
+     "                      run again resumes from it (progress shows on a terminal)\n"
      "  --split K           print the jobs K plies down instead of counting (tab-separated\n"
      "                      'ID/N VARIANT PROFILE DEPTH HEXFEN MULT'; sum with 'hexref merge')\n"
      "  -o, --output FILE   with --split: write the jobs to FILE\n"},

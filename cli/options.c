@@ -37,6 +37,7 @@ static const opt_def options[] = {
     OPT(NULL, "--resume", T_FLAG, resume),
     OPT(NULL, "--no-bulk", T_FLAG, no_bulk),
     OPT(NULL, "--missing", T_FLAG, missing),
+    OPT(NULL, "--checkpoint", T_STR, checkpoint),
     OPT("-n", "--count", T_INT, count),
     OPT(NULL, "--check-depth", T_INT, check_depth),
     OPT(NULL, "--seconds", T_LONG, seconds),

@@ -144,6 +144,8 @@ typedef struct shared {
     job *jobs;
     int njobs;
     atomic_int next;
+    hx_perft_watch *watch; /* NULL: nobody watches, nothing to resume */
+    pthread_mutex_t lock;  /* one job_done call at a time */
 } shared;
 
 /* The jobs: every line `plies` plies down (fewer where the game ends).
@@ -184,8 +186,21 @@ static void *worker(void *arg)
     if (!pos)
         return arg; /* non-NULL: this worker did nothing */
     hx_position_copy(pos, s->root);
-    for (int i; (i = atomic_fetch_add(&s->next, 1)) < s->njobs;)
+    for (int i; (i = atomic_fetch_add(&s->next, 1)) < s->njobs;) {
+        hx_perft_watch *w = s->watch;
+        if (w && w->job_nodes[i] != HX_PERFT_NOT_DONE) {
+            s->jobs[i].nodes = w->job_nodes[i]; /* done in an earlier run */
+            continue;
+        }
         run_job(pos, s, &s->jobs[i]);
+        if (w) {
+            pthread_mutex_lock(&s->lock);
+            w->job_nodes[i] = s->jobs[i].nodes;
+            if (w->job_done)
+                w->job_done(w->ctx, i, s->jobs[i].nodes);
+            pthread_mutex_unlock(&s->lock);
+        }
+    }
     hx_position_free(pos);
     return NULL;
 }
@@ -215,24 +230,44 @@ static uint64_t single_thread(const hx_position *root, int depth, const counter 
     return nodes;
 }
 
-static uint64_t multi_thread(const hx_position *root, int depth, int threads, const counter *c)
+static int job_plies(int depth) { return depth > MAX_JOB_PLIES + 1 ? MAX_JOB_PLIES : 1; }
+
+/* The jobs of a count to depth (out NULL: only their number); -1 if out of
+ * memory. */
+static int make_jobs(const hx_position *root, int depth, job *out)
 {
-    shared s = {.root = root, .depth = depth, .c = *c};
-    atomic_init(&s.next, 0);
     hx_position *pos = hx_position_new(hx_position_rules(root));
-    int plies = depth > MAX_JOB_PLIES + 1 ? MAX_JOB_PLIES : 1;
+    if (!pos)
+        return -1;
+    hx_position_copy(pos, root);
     job prefix = {.plies = 0};
-    if (pos) {
-        hx_position_copy(pos, root);
-        s.jobs = malloc((size_t)collect_jobs(pos, plies, &prefix, NULL, 0) * sizeof *s.jobs);
-    }
-    if (!pos || !s.jobs) {
-        hx_position_free(pos);
-        return single_thread(root, depth, c);
-    }
-    s.njobs = collect_jobs(pos, plies, &prefix, s.jobs, 0);
+    int n = collect_jobs(pos, job_plies(depth), &prefix, out, 0);
     hx_position_free(pos);
+    return n;
+}
+
+int hx_perft_deep_jobs(const hx_position *pos, int depth)
+{
+    return depth >= 2 ? make_jobs(pos, depth, NULL) : 0;
+}
+
+/* UINT64_MAX if out of memory (the watched run cannot fall back). */
+static uint64_t multi_thread(const hx_position *root, int depth, int threads, const counter *c,
+                             hx_perft_watch *watch)
+{
+    shared s = {.root = root, .depth = depth, .c = *c, .watch = watch};
+    atomic_init(&s.next, 0);
+    int n = make_jobs(root, depth, NULL);
+    if (n > 0)
+        s.jobs = malloc((size_t)n * sizeof *s.jobs);
+    if (!s.jobs || (watch && watch->njobs != n)) {
+        free(s.jobs);
+        return watch ? UINT64_MAX : single_thread(root, depth, c);
+    }
+    s.njobs = make_jobs(root, depth, s.jobs);
+    pthread_mutex_init(&s.lock, NULL);
     run_workers(&s, threads);
+    pthread_mutex_destroy(&s.lock);
     uint64_t nodes = 0;
     for (int i = 0; i < s.njobs; i++)
         nodes += s.jobs[i].nodes;
@@ -240,16 +275,23 @@ static uint64_t multi_thread(const hx_position *root, int depth, int threads, co
     return nodes;
 }
 
-uint64_t hx_perft_deep(const hx_position *pos, int depth, int threads, size_t hash_bytes,
-                       int flags)
+uint64_t hx_perft_deep_watched(const hx_position *pos, int depth, int threads, size_t hash_bytes,
+                               int flags, hx_perft_watch *watch)
 {
     tt_table table;
     counter c = {.tt = NULL, .bulk = !(flags & HX_PERFT_NO_BULK)};
     if (hash_bytes && tt_open(&table, hash_bytes) == 0)
         c.tt = &table;
-    uint64_t nodes = threads > 1 && depth >= 2 ? multi_thread(pos, depth, threads, &c)
-                                               : single_thread(pos, depth, &c);
+    int jobs = depth >= 2 && (threads > 1 || watch);
+    uint64_t nodes = jobs ? multi_thread(pos, depth, threads, &c, watch)
+                          : single_thread(pos, depth, &c);
     if (c.tt)
         free(table.entries);
     return nodes;
+}
+
+uint64_t hx_perft_deep(const hx_position *pos, int depth, int threads, size_t hash_bytes,
+                       int flags)
+{
+    return hx_perft_deep_watched(pos, depth, threads, hash_bytes, flags, NULL);
 }

@@ -170,6 +170,25 @@ enum { HX_PERFT_NO_BULK = 1 };
 uint64_t hx_perft_deep(const hx_position *pos, int depth, int threads, size_t hash_bytes,
                        int flags);
 
+/* Watching and resuming a deep count. hx_perft_deep cuts the work into jobs
+ * (the lines one or two plies down, always in the same order for the same
+ * position and depth); hx_perft_deep_jobs says how many (0 below depth 2).
+ * hx_perft_deep_watched counts like hx_perft_deep, but with watch->job_nodes
+ * (njobs entries): an entry other than HX_PERFT_NOT_DONE is taken as that
+ * job's count and the job is skipped (a resumed run), and each finished job
+ * stores its count there and calls watch->job_done, one call at a time, from
+ * whichever thread ran it. njobs must be hx_perft_deep_jobs(pos, depth). */
+#define HX_PERFT_NOT_DONE UINT64_MAX
+typedef struct hx_perft_watch {
+    uint64_t *job_nodes;
+    int njobs;
+    void (*job_done)(void *ctx, int job, uint64_t nodes);
+    void *ctx;
+} hx_perft_watch;
+int hx_perft_deep_jobs(const hx_position *pos, int depth);
+uint64_t hx_perft_deep_watched(const hx_position *pos, int depth, int threads, size_t hash_bytes,
+                               int flags, hx_perft_watch *watch);
+
 /* How this build finds a slider's attacks: "line lookup (PEXT/PDEP)" when
  * compiled for x86 with BMI2 (e.g. -DHEXREF_NATIVE=ON), else "ray scan".
  * Both give the same moves; the lookup is faster (docs/speed.md). */

@@ -1,0 +1,32 @@
+/*
+ * perft_watch.h - progress on a terminal and a resumable checkpoint for
+ * perft's deep counts (perft_watch.c, docs/perft.md).
+ */
+#ifndef HEXREF_PERFT_WATCH_H
+#define HEXREF_PERFT_WATCH_H
+
+#include "cli.h"
+
+typedef struct perft_watch {
+    hx_perft_watch w;       /* what hx_perft_deep_watched fills in */
+    int active;             /* 0: nothing to show or keep, count unwatched */
+    int show;               /* stderr is a terminal: print progress */
+    const char *checkpoint; /* --checkpoint FILE, or NULL */
+    char header[HX_FEN_MAX + 256];
+    double start, last_print, last_save;
+    int done, resumed, save_failed;
+    uint64_t nodes;         /* counted by this run */
+    uint64_t resumed_nodes; /* taken from the checkpoint */
+} perft_watch;
+
+/* Prepares the watch of a count of cp to depth from the options; with a
+ * checkpoint that exists, loads it (it must be of this very count). Returns
+ * 0 or the exit code of the problem, after printing it. Pass &pw->w to
+ * hx_perft_deep_watched when pw->active. */
+int perft_watch_open(perft_watch *pw, const cli_opts *o, cli_position *cp, int depth);
+
+/* Ends the progress line and writes the final checkpoint (counted: the
+ * count finished). Returns 0 or the exit code of a write failure. */
+int perft_watch_close(perft_watch *pw, int counted);
+
+#endif
