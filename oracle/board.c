@@ -32,11 +32,13 @@ static const struct shape SHAFRAN_SHAPE = {"abcdefghi", 9, 10, -5, 4, 0, 10, 2};
 static const struct shape BRUSKY_SHAPE = {"abcdefghijkl", 12, 8, -4, 8, 0, 8, 1};
 static const struct shape GLINSKI_SHAPE = {"abcdefghikl", 11, 11, -5, 5, 1, 11, 1};
 
-int on_board(const struct game *g, cell c)
+/* The board's cells (README.md): 0<=x<nx, 0<=y<ny, dmin<=x-y<=dmax. */
+static void fill_exists(struct game *g)
 {
-    int d = c.x - c.y;
-    return c.x >= 0 && c.x < g->nx && c.y >= 0 && c.y < g->ny &&
-           d >= g->dmin && d <= g->dmax;
+    memset(g->exists, 0, sizeof g->exists);
+    for (int x = 0; x < g->nx; x++)
+        for (int y = 0; y < g->ny; y++)
+            g->exists[x + PAD][y + PAD] = x - y >= g->dmin && x - y <= g->dmax;
 }
 
 /* Glinski/McCooey ranks bend at the f-file: rank = y+1-max(0,x-5). */
@@ -84,11 +86,6 @@ void cell_name(const struct game *g, cell c, char out[4])
     out[i] = '\0';
 }
 
-int side_of(char piece)
-{
-    return (piece >= 'a' && piece <= 'z') ? BLACK : WHITE;
-}
-
 char type_of(char piece)  /* upper-case piece letter */
 {
     return (piece >= 'a' && piece <= 'z') ? (char)(piece - 'a' + 'A') : piece;
@@ -97,20 +94,6 @@ char type_of(char piece)  /* upper-case piece letter */
 char piece_of(int side, char type)  /* type is upper case */
 {
     return side == WHITE ? type : (char)(type - 'A' + 'a');
-}
-
-int same_cell(cell a, cell b)
-{
-    return a.x == b.x && a.y == b.y;
-}
-
-/* c + k*d. Stays within signed char: |coordinates| <= 11 + 3*3. */
-cell step(cell c, cell d, int k)
-{
-    cell r;
-    r.x = (signed char)(c.x + k * d.x);
-    r.y = (signed char)(c.y + k * d.y);
-    return r;
 }
 
 /* README.md: hex distance max(|dx|, |dy|, |dx-dy|). */
@@ -306,6 +289,7 @@ static int setup_game(struct game *g, const struct profile *pr)
     g->ny = s->ny;
     g->dmin = s->dmin;
     g->dmax = s->dmax;
+    fill_exists(g);
     g->bent = s->bent;
     g->nranks = s->nranks;
     g->max_crossed = s->max_crossed;

@@ -329,22 +329,68 @@ static void gen_pseudo(const struct game *g, const struct position *p, int side,
         gen_castlings(g, p, side, ml);
 }
 
-/* Can side `by` capture on c? A piece of the other side is put on c (pawns
- * only capture occupied cells), and e.p. is dropped (it never lands on an
- * occupied cell). Castling never captures, so it is not generated. */
+/* The first piece met from c along d (EMPTY if the board ends first). */
+static char first_piece(const struct game *g, const struct position *p, cell c,
+                        cell d)
+{
+    for (cell t = step(c, d, 1); on_board(g, t); t = step(t, d, 1))
+        if (at(p, t) != EMPTY)
+            return at(p, t);
+    return EMPTY;
+}
+
+/* Is there a piece `piece` on c - d for one of the n vectors d? */
+static int piece_behind(const struct game *g, const struct position *p, cell c,
+                        const cell *dirs, int n, char piece)
+{
+    for (int i = 0; i < n; i++) {
+        cell s = step(c, dirs[i], -1);
+        if (on_board(g, s) && at(p, s) == piece)
+            return 1;
+    }
+    return 0;
+}
+
+/* Is there a pawn of `by` that captures onto c (an occupied c: e.p. lands
+ * on an empty cell, so it never captures a king)? */
+static int pawn_attacks(const struct game *g, const struct position *p, cell c,
+                        int by)
+{
+    char pawn = piece_of(by, 'P');
+    const cell *caps = g->variant == SHAFRAN   ? SHAFRAN_CAPTURE[by]
+                       : g->variant == GLINSKI ? GLINSKI_CAPTURE[by]
+                       : g->variant == MCCOOEY ? MCCOOEY_CAPTURE[by]
+                                               : BRUSKY_SLANT[by];
+    cell s;
+
+    if (piece_behind(g, p, c, caps, 2, pawn))
+        return 1;
+    if (g->variant != BRUSKY || !g->vertical_capture)
+        return 0;
+    s = step(c, BRUSKY_VERTICAL[by], -1);  /* only from the pawn's home */
+    return on_board(g, s) && at(p, s) == pawn && is_start_cell(g, by, s);
+}
+
+/* Can side `by` capture on c, i.e. would a piece of the other side on c be
+ * taken by one of by's pseudo-legal moves? Looked at from c: a rook or
+ * queen first met along an orthogonal line, a bishop or queen along a
+ * diagonal, a king one step away, a knight a knight's leap away, or a pawn
+ * whose capture vector ends on c. Castling never captures. */
 int attacked(const struct game *g, const struct position *p, cell c, int by)
 {
-    struct position q = *p;
-    struct movelist ml;
+    char queen = piece_of(by, 'Q'), rook = piece_of(by, 'R');
+    char bishop = piece_of(by, 'B'), king = piece_of(by, 'K');
 
-    q.ep_n = 0;
-    if (at(&q, c) == EMPTY)
-        put(&q, c, piece_of(!by, 'K'));
-    gen_pseudo(g, &q, by, 0, &ml);
-    for (int i = 0; i < ml.n; i++)
-        if (same_cell(ml.m[i].to, c))
+    for (int i = 0; i < 6; i++) {
+        char ortho = first_piece(g, p, c, ORACLE_ORTHO[i]);
+        char diag = first_piece(g, p, c, ORACLE_DIAG[i]);
+        if (ortho == queen || ortho == rook || diag == queen || diag == bishop)
             return 1;
-    return 0;
+    }
+    return piece_behind(g, p, c, ORACLE_ORTHO, 6, king) ||
+           piece_behind(g, p, c, ORACLE_DIAG, 6, king) ||
+           piece_behind(g, p, c, ORACLE_KNIGHT, 12, piece_of(by, 'N')) ||
+           pawn_attacks(g, p, c, by);
 }
 
 int in_check(const struct game *g, const struct position *p, int side)

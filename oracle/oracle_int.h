@@ -23,6 +23,7 @@ enum move_kind { MV_PLAIN, MV_MULTI, MV_EP, MV_CASTLE };
 
 #define NX 12          /* no board has x or y above 11 */
 #define NY 12
+#define PAD 3          /* a step from a board cell moves at most 3 (a knight) */
 #define EMPTY '.'
 #define MAX_CROSSED 2  /* Shafran's triple step crosses two cells */
 #define MAX_CASTLINGS 8
@@ -50,6 +51,9 @@ struct game {  /* one variant under one profile */
     const char *vname, *pname;
     const char *files;               /* file letters indexed by x */
     int nx, ny, dmin, dmax;          /* exists: 0<=x<nx, 0<=y<ny, dmin<=x-y<=dmax */
+    /* That formula as a table, with PAD cells of margin on every side so
+     * that any step from a board cell lands inside it: [x + PAD][y + PAD]. */
+    unsigned char exists[NX + 2 * PAD][NY + 2 * PAD];
     int bent;                        /* Glinski board: rank = y+1-max(0,x-5) */
     int nranks;
     int max_crossed;                 /* most cells one pawn multi-step crosses */
@@ -90,19 +94,45 @@ extern const cell ORACLE_ORTHO[6];
 extern const cell ORACLE_DIAG[6];
 extern const cell ORACLE_KNIGHT[12];
 
+/* The small cell and piece helpers are inline: the move generator calls
+ * them for every cell it looks at. */
+
+/* Is c a cell of the board? (Coordinates outside the padded table are
+ * not: parse_cell may ask about any rank.) */
+static inline int on_board(const struct game *g, cell c)
+{
+    unsigned x = (unsigned)(c.x + PAD), y = (unsigned)(c.y + PAD);
+    return x < NX + 2 * PAD && y < NY + 2 * PAD && g->exists[x][y];
+}
+
+static inline int same_cell(cell a, cell b)
+{
+    return a.x == b.x && a.y == b.y;
+}
+
+/* c + k*d. Stays within signed char: |coordinates| <= 11 + 3*3. */
+static inline cell step(cell c, cell d, int k)
+{
+    cell r;
+    r.x = (signed char)(c.x + k * d.x);
+    r.y = (signed char)(c.y + k * d.y);
+    return r;
+}
+
+static inline int side_of(char piece)
+{
+    return (piece >= 'a' && piece <= 'z') ? BLACK : WHITE;
+}
+
 /* board.c */
 int oracle_fail(char *err, size_t errcap, const char *fmt, ...);
 int game_init(struct game *g, const char *variant, const char *profile,
               char *err, size_t errcap);
-int on_board(const struct game *g, cell c);
 int rank_of(const struct game *g, cell c);
 int parse_cell(const struct game *g, const char *s, size_t len, cell *c);
 void cell_name(const struct game *g, cell c, char out[4]);
-int side_of(char piece);
 char piece_of(int side, char type);
 char type_of(char piece);
-int same_cell(cell a, cell b);
-cell step(cell c, cell d, int k);
 int hex_distance(cell a, cell b);
 void start_position(const struct game *g, struct position *p);
 
