@@ -6,6 +6,8 @@
 #include "cli.h"
 #include "perft_watch.h"
 
+#include "oracle.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -69,12 +71,26 @@ static int perft_reference(const cli_opts *o, cli_position *cp, int depth, uint6
     return *nodes == UINT64_MAX ? cli_bad_input("out of memory") : rc;
 }
 
+/* The oracle's count; -t and --hash go to its own threads and table. */
+static int perft_oracle(const cli_opts *o, cli_position *cp, int depth, uint64_t *nodes)
+{
+    char err[256];
+    const char *profile = o->profile ? o->profile : "std";
+    if (o->threads <= 1 && !o->hash_mb
+            ? cp->engine.perft(cp->engine.ctx, o->variant, profile, cp->fen, depth, nodes, err,
+                               sizeof err)
+            : oracle_perft_deep(o->variant, profile, cp->fen, depth, o->threads,
+                                (size_t)o->hash_mb, nodes, err, sizeof err))
+        return cli_bad_input("%s", err);
+    return 0;
+}
+
 static int perft_checks(const cli_opts *o, const cli_position *cp)
 {
     if (o->threads < 1 || o->threads > 256)
         return cli_usage_error("perft", "--threads must be between 1 and 256");
-    if (!cp->is_reference && (o->threads > 1 || o->hash_mb || o->no_bulk || o->split || o->checkpoint))
-        return cli_usage_error("perft", "--threads, --hash, --no-bulk, --split and --checkpoint need the reference engine");
+    if (!cp->is_reference && (o->no_bulk || o->split || o->checkpoint))
+        return cli_usage_error("perft", "--no-bulk, --split and --checkpoint need the reference engine");
     if (o->split && o->checkpoint)
         return cli_usage_error("perft", "--split prints jobs, it has nothing to checkpoint");
     return 0;
@@ -95,14 +111,10 @@ int cmd_perft(int argc, char **argv)
     }
     uint64_t nodes = 0, resumed = 0;
     double start = cli_now();
-    if (cp.is_reference) {
+    if (cp.is_reference)
         rc = perft_reference(&o, &cp, depth, &nodes, &resumed);
-    } else {
-        char err[256];
-        if (cp.engine.perft(cp.engine.ctx, o.variant, o.profile, cp.fen, depth, &nodes, err,
-                            sizeof err))
-            rc = cli_bad_input("%s", err);
-    }
+    else
+        rc = perft_oracle(&o, &cp, depth, &nodes);
     cli_position_close(&cp);
     if (rc)
         return rc;

@@ -393,30 +393,49 @@ int attacked(const struct game *g, const struct position *p, cell c, int by)
            pawn_attacks(g, p, c, by);
 }
 
-int in_check(const struct game *g, const struct position *p, int side)
+/* The cell of side's king; found = 0 if it has none (a parsed position
+ * always has both kings). */
+static cell king_cell(const struct game *g, const struct position *p, int side,
+                      int *found)
 {
     char king = piece_of(side, 'K');
+    cell none = {0, 0};
 
     for (int x = 0; x < g->nx; x++) {
         for (int y = 0; y < g->ny; y++) {
             cell c = {(signed char)x, (signed char)y};
-            if (on_board(g, c) && at(p, c) == king)
-                return attacked(g, p, c, !side);
+            if (on_board(g, c) && at(p, c) == king) {
+                *found = 1;
+                return c;
+            }
         }
     }
-    return 0;  /* unreachable: a parsed position has both kings */
+    *found = 0;
+    return none;
 }
 
+int in_check(const struct game *g, const struct position *p, int side)
+{
+    int found;
+    cell k = king_cell(g, p, side, &found);
+
+    return found && attacked(g, p, k, !side);
+}
+
+/* A pseudo-legal move is legal iff the mover's king, where it stands after
+ * the move (the move's target if the king moved), cannot be captured. */
 void legal_moves(const struct game *g, const struct position *p,
                  struct movelist *ml)
 {
-    int n = 0;
+    int n = 0, found;
+    cell king = king_cell(g, p, p->stm, &found);
 
     gen_pseudo(g, p, p->stm, 1, ml);
     for (int i = 0; i < ml->n; i++) {
         struct position q = *p;
+        cell k = same_cell(ml->m[i].from, king) ? ml->m[i].to : king;
         apply_move(g, &q, &ml->m[i]);
-        if (!in_check(g, &q, p->stm))
+        if (!found || !attacked(g, &q, k, !p->stm))
             ml->m[n++] = ml->m[i];
     }
     ml->n = n;

@@ -1,5 +1,6 @@
 /*
- * oracle.c - the public API of oracle.h on top of board.c, fen.c, movegen.c.
+ * oracle.c - the public API of oracle.h on top of board.c, fen.c, movegen.c
+ * (perft.c has the counts).
  *
  * Every entry point builds its own game and position on the stack: no global
  * mutable state, so the oracle is reentrant and thread-safe.
@@ -10,8 +11,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#define MAX_PERFT_DEPTH 32  /* bounds the stack used by the recursion */
 
 /* Copies s into out, or fails: an output that does not fit is an error. */
 static int put_text(char *out, size_t cap, const char *s, char *err,
@@ -207,40 +206,5 @@ int oracle_children(const char *variant, const char *profile, const char *fen,
     for (int i = 0; i < ml.n; i++)
         if (append_line(out, cap, &len, lines[i].text, err, errcap) != 0)
             return -1;
-    return 0;
-}
-
-static uint64_t perft(const struct game *g, const struct position *p,
-                      int depth)
-{
-    struct movelist ml;
-    uint64_t nodes = 0;
-
-    legal_moves(g, p, &ml);
-    if (depth == 1)
-        return (uint64_t)ml.n;
-    for (int i = 0; i < ml.n; i++) {
-        struct position q = *p;
-        apply_move(g, &q, &ml.m[i]);
-        nodes += perft(g, &q, depth - 1);
-    }
-    return nodes;
-}
-
-int oracle_perft(const char *variant, const char *profile, const char *fen,
-                 int depth, uint64_t *nodes, char *err, size_t errcap)
-{
-    struct game g;
-    struct position p;
-
-    if (nodes == NULL)
-        return oracle_fail(err, errcap, "no output for the node count");
-    *nodes = 0;
-    if (depth < 0 || depth > MAX_PERFT_DEPTH)
-        return oracle_fail(err, errcap, "perft depth %d outside 0..%d", depth,
-                           MAX_PERFT_DEPTH);
-    if (load(variant, profile, fen, &g, &p, err, errcap) != 0)
-        return -1;
-    *nodes = depth == 0 ? 1 : perft(&g, &p, depth);
     return 0;
 }

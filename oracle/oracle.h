@@ -49,4 +49,11 @@ int oracle_children(const char *variant, const char *profile, const char *fen,
 int oracle_perft(const char *variant, const char *profile, const char *fen,
                  int depth, uint64_t *nodes, char *err, size_t errcap);
 
+/* The same count for deep runs (perft.c): `threads` threads (1..64) share
+ * the root moves, and with table_mb > 0 a table of that many megabytes keeps
+ * subtree counts, keyed by the whole position (compared byte for byte). */
+int oracle_perft_deep(const char *variant, const char *profile, const char *fen,
+                      int depth, int threads, size_t table_mb, uint64_t *nodes,
+                      char *err, size_t errcap);
+
 #endif

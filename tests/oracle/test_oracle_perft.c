@@ -57,6 +57,38 @@ static void published_mccooey(void **s)
     check_published("mccooey", MCCOOEY_START, 31, 947, 33307);
 }
 
+/* ---- Deep counts: threads and the table give the plain count ------------ */
+
+static void check_deep(const char *v, const char *p, const char *fen, int depth)
+{
+    uint64_t plain = 0, deep = 0;
+    char err[256];
+    assert_int_equal(oracle_perft(v, p, fen, depth, &plain, err, sizeof err), 0);
+    /* 1 MB: a few thousand slots, so entries are replaced all the time. */
+    assert_int_equal(oracle_perft_deep(v, p, fen, depth, 3, 1, &deep, err, sizeof err), 0);
+    assert_int_equal(deep, plain);
+    assert_int_equal(oracle_perft_deep(v, p, fen, depth, 1, 1, &deep, err, sizeof err), 0);
+    assert_int_equal(deep, plain);
+    assert_int_equal(oracle_perft_deep(v, p, fen, depth, 2, 0, &deep, err, sizeof err), 0);
+    assert_int_equal(deep, plain);
+}
+
+static void deep_equals_plain(void **s)
+{
+    char err[256];
+    uint64_t n = 0;
+    (void)s;
+    check_deep("shafran", "std", SHAFRAN_START, 3);
+    check_deep("brusky", "std", BRUSKY_START, 3);
+    check_deep("glinski", "std", GLINSKI_START, 3);
+    check_deep("mccooey", "std", MCCOOEY_START, 4);
+    /* Brusky after a double step (f2h4: the crossed cell g3 alone does not
+     * name the victim), castling rights in play. */
+    check_deep("brusky", "std", "rnbkbqbnr/1ppppppppp/1p9/12/4P2P4/11/PPPP2PPPP/RNBQBKBNR b AIdl g3:h4 0 2", 3);
+    assert_int_not_equal(oracle_perft_deep("glinski", "std", GLINSKI_START, 2, 0, 0, &n, err, sizeof err), 0);
+    assert_non_null(strstr(err, "threads"));
+}
+
 /* ---- Start positions of every profile ---------------------------------- */
 
 static void start_strings(void **s)
@@ -301,6 +333,7 @@ int main(void)
         cmocka_unit_test(published_brusky),
         cmocka_unit_test(published_glinski),
         cmocka_unit_test(published_mccooey),
+        cmocka_unit_test(deep_equals_plain),
         cmocka_unit_test(start_strings),
         cmocka_unit_test(start_arrays_from_tables),
         cmocka_unit_test(glinski_51_moves),
