@@ -9,8 +9,13 @@ with METHOD P (hexref perft, one thread, bulk counting, no hash), A (bulk
 counting + hash, 2 threads), B (no bulk, no hash, 2 threads), C (bulk
 counting, no hash, 2 threads) or O (the oracle). A depth is published only
 if every method that computed it agrees; the deepest published depth must
-have been computed by two different methods. The oracle depth is the deepest
-oracle count in the logs or in the suite's check of its "initial" line.
+have been computed by two different methods.
+
+The verification column says what confirms each count independently: the
+oracle, either through the suite's line-by-line check of the "initial" line
+(all depths up to the one the suite file records) or through an O count in
+the logs. From depth 5 on it names each depth: confirmed by the oracle, or
+"not yet confirmed" with the command whose count would confirm it.
 """
 import re, sys
 from collections import defaultdict
@@ -29,6 +34,25 @@ def suite_oracle_depth(suite_dir, v, p):
         return 0
     m = re.search(r"line by line:\n# (\d+)", text)
     return int(m.group(1)) if m else 0
+
+
+def oracle_command(v, p, d):
+    return f"`hexref perft -v {v} -p {p} -e oracle -t 2 --hash 512 {d}`"
+
+
+def verification(v, p, by_depth, suite_depth, deepest):
+    """Which published depths the oracle confirms, and how to confirm the rest."""
+    confirmed = [d for d in range(1, deepest + 1) if d <= suite_depth or "O" in by_depth.get(d, {})]
+    low = 0
+    while low + 1 in confirmed:
+        low += 1
+    parts = [f"oracle D1-D{low}" if low else "oracle: none"]
+    for d in range(max(low + 1, 5), deepest + 1):
+        if d in confirmed:
+            parts.append(f"oracle D{d}")
+        else:
+            parts.append(f"D{d} not yet confirmed: {oracle_command(v, p, d)}")
+    return "; ".join(parts)
 
 
 def main():
@@ -66,7 +90,7 @@ def main():
             row += [""] * (top - len(row))
             names = [NAMES[m] for m in methods]
             names = ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else "".join(names)
-            how = f"oracle to D{min(oracle, deepest)}; D{deepest} by {names}"
+            how = f"D{deepest} by {names}; " + verification(v, p, counts[(v, p)], oracle, deepest)
             print(f"| {v} | {p} | " + " | ".join(row) + f" | {how} |")
     for p in problems:
         print(f"DISAGREEMENT: {p}", file=sys.stderr)
