@@ -403,7 +403,7 @@ static void report(verify_ctx *v, kind k, node *nd, const node *child, const cha
     if (k == K_COUNT_HERE || k == K_COUNT_PARENT)
         print_count_differences(nd->ref, &nd->answer.divide);
     printf("\n");
-    cli_draw_position(nd->pos, 0);
+    cli_draw_position(nd->pos, 0, 0);
     printf("\n");
     print_reproduce(v, nd, k == K_MOVES ? 1 : nd->depth);
     if (k == K_MOVES && nd->path[0])
