@@ -230,7 +230,7 @@ static void fit_page(picture *p)
     p->oy = margin - y0 * p->scale;
     p->width = ceil((x1 - x0) * p->scale + 2 * margin);
     p->caption_top = (y1 - y0) * p->scale + 2 * margin;
-    p->height = ceil(p->caption_top + 4 * 17 + 8);
+    p->height = ceil(p->caption_top + 5 * 17 + 8);
     if (p->width < 420)
         p->width = 420; /* room for the caption */
 }
@@ -421,18 +421,17 @@ static void write_caption(FILE *out, const picture *p)
     if (p->victim >= 0 && p->field[3] && !strchr(p->field[3], ':'))
         fprintf(out, " (pawn %s)", p->l.cells[p->victim].name);
     fprintf(out, "</text>\n");
-    int has[3] = {0, 0, 0}, x = 10;
+    int has[3] = {0, 0, 0}, line = 2;
     for (int i = 0; i < p->narrows; i++)
         has[p->arrows[i].arrow->kind] = 1;
     for (int k = HX_ARROW_MISSING; k <= HX_ARROW_EXTRA; k++)
-        if (has[k]) {
-            fprintf(out, "<text x=\"%d\" y=\"%.1f\" fill=\"%s\">\xe2\x86\x92 %s</text>\n", x,
-                    y + 34, hx_arrow_colour((hx_arrow_kind)k), hx_arrow_meaning((hx_arrow_kind)k));
-            x += 210;
-        }
+        if (has[k])
+            fprintf(out, "<text x=\"10\" y=\"%.1f\" fill=\"%s\">\xe2\x86\x92 %s</text>\n",
+                    y + 17 * line++, hx_arrow_colour((hx_arrow_kind)k),
+                    hx_arrow_meaning((hx_arrow_kind)k));
     fprintf(out, "<text x=\"10\" y=\"%.1f\" font-size=\"10\" fill=\"#555\" "
                  "font-family=\"monospace\">",
-            y + 51);
+            y + 17 * line);
     char fen[HX_FEN_MAX];
     hx_position_fen(p->pos, fen);
     hx_xml_escape(out, fen);
