@@ -416,7 +416,7 @@ static void write_caption(FILE *out, const picture *p)
     else
         fprintf(out, "%s (%s)", hx_rules_variant(p->l.rules), hx_rules_profile(p->l.rules));
     fprintf(out, " \xe2\x80\x94 %s to move</text>\n", black ? "Black" : "White");
-    fprintf(out, "<text x=\"10\" y=\"%.1f\">castling: %s   e.p.: %s", y + 17,
+    fprintf(out, "<text x=\"10\" y=\"%.1f\">castling: %s \xc2\xb7 e.p.: %s", y + 17,
             p->field[2] ? p->field[2] : "-", p->field[3] ? p->field[3] : "-");
     if (p->victim >= 0 && p->field[3] && !strchr(p->field[3], ':'))
         fprintf(out, " (pawn %s)", p->l.cells[p->victim].name);
