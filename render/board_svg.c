@@ -28,6 +28,7 @@ typedef struct picture {
     char canonical[HX_LAYOUT_MAX_CELLS][4]; /* HexFEN's fields use these names */
     char highlight[HX_LAYOUT_MAX_CELLS];
     char ep[HX_LAYOUT_MAX_CELLS];
+    int ep_order[HX_LAYOUT_MAX_CELLS], nep;  /* crossed cells, in the field's order */
     char rook_right[HX_LAYOUT_MAX_CELLS];   /* castling letter of the right, or 0 */
     int victim;                             /* cell of the pawn e.p. may take, or -1 */
     placed_arrow arrows[HX_SVG_MAX_ARROWS];
@@ -186,7 +187,7 @@ static void mark_ep(picture *p)
         size_t len = strcspn(f, ",:");
         int c = canonical_cell(p, f, len);
         if (c >= 0)
-            p->ep[c] = 1, last = c;
+            p->ep[c] = 1, last = c, p->ep_order[p->nep++] = c;
         f += len + (*(f + len) == ',');
     }
     if (f && *f == ':')
@@ -402,6 +403,25 @@ static void write_arrows(FILE *out, const picture *p)
     fprintf(out, "</g>\n");
 }
 
+/* Castling rights with their rook home cells, e.p. cells and victim, all
+ * named as the cells of this picture are. */
+static void write_rights_line(FILE *out, const picture *p, double y)
+{
+    fprintf(out, "<text x=\"10\" y=\"%.1f\">castling: %s", y, p->field[2] ? p->field[2] : "-");
+    int n = 0;
+    for (int i = 0; i < p->l.ncells; i++)
+        if (p->rook_right[i])
+            fprintf(out, "%s%s", n++ ? " " : " (", p->l.cells[i].name);
+    if (n)
+        fputc(')', out);
+    fprintf(out, " \xc2\xb7 e.p.: %s", p->nep ? "" : "-");
+    for (int i = 0; i < p->nep; i++)
+        fprintf(out, "%s%s", i ? "," : "", p->l.cells[p->ep_order[i]].name);
+    if (p->victim >= 0)
+        fprintf(out, " (pawn %s)", p->l.cells[p->victim].name);
+    fprintf(out, "</text>\n");
+}
+
 /* Caption: heading and side to move; castling and e.p.; arrow legend; FEN. */
 static void write_caption(FILE *out, const picture *p)
 {
@@ -416,11 +436,7 @@ static void write_caption(FILE *out, const picture *p)
     else
         fprintf(out, "%s (%s)", hx_rules_variant(p->l.rules), hx_rules_profile(p->l.rules));
     fprintf(out, " \xe2\x80\x94 %s to move</text>\n", black ? "Black" : "White");
-    fprintf(out, "<text x=\"10\" y=\"%.1f\">castling: %s \xc2\xb7 e.p.: %s", y + 17,
-            p->field[2] ? p->field[2] : "-", p->field[3] ? p->field[3] : "-");
-    if (p->victim >= 0 && p->field[3] && !strchr(p->field[3], ':'))
-        fprintf(out, " (pawn %s)", p->l.cells[p->victim].name);
-    fprintf(out, "</text>\n");
+    write_rights_line(out, p, y + 17);
     int has[3] = {0, 0, 0}, line = 2;
     for (int i = 0; i < p->narrows; i++)
         has[p->arrows[i].arrow->kind] = 1;
