@@ -15,7 +15,7 @@
 #include "board_svg.h"
 #include "hexref.h"
 
-enum { MAX_STEPS = 64, STEP_CELL_PX = 30, BOARD_CELL_PX = 44 };
+enum { MAX_PATH = 1024, MAX_STEPS = 64, STEP_CELL_PX = 30, BOARD_CELL_PX = 44 };
 
 static const char *const outcome_names[] = {"pass", "fail", "error", "n/a"};
 static const char *const kind_names[] = {"suite line", "fixture", "verify", "identify",
@@ -266,37 +266,62 @@ static int split_moves(char *text, char **moves, int max)
     return n;
 }
 
+/* Move numbers as a chess player writes them: "12." before White's move,
+ * "12..." before Black's, counted from the root's fullmove number. */
+static void move_number(const hx_position *root, int ply, int *number, int *black)
+{
+    char fen[HX_FEN_MAX];
+    int side = root ? hx_position_side(root) : 0, full = 1;
+    if (root) {
+        hx_position_fen(root, fen);
+        const char *last = strrchr(fen, ' ');
+        full = last ? atoi(last + 1) : 1;
+    }
+    *number = full + (ply + side) / 2;
+    *black = (ply + side) % 2;
+}
+
 static void write_path(FILE *out, const hx_check_result *c)
 {
-    static char text[8192];
-    char *moves[MAX_STEPS];
-    snprintf(text, sizeof text, "%s", c->minimal->path ? c->minimal->path : "");
-    int n = split_moves(text, moves, MAX_STEPS);
+    static char *moves[MAX_PATH];
+    char *text = strdup(c->minimal->path ? c->minimal->path : "");
+    int n = text ? split_moves(text, moves, MAX_PATH) : 0;
+    int boards = n < MAX_STEPS ? n : MAX_STEPS; /* the list is whole, the boards stop */
     hx_error why;
     hx_position *pos = set_up(c, c->fen, c->moves, &why);
     fprintf(out, "<h3>path from the root (%d moves)</h3>\n<div class=\"stepper\">\n"
                  "<p class=\"moves\"><button class=\"prev\">&#9664;</button>"
                  "<button data-goto=\"0\">root</button>", n);
-    for (int i = 0; i < n; i++) {
-        fprintf(out, "<button data-goto=\"%d\">%d%s ", i + 1, i / 2 + 1, i % 2 ? "&#8230;" : ".");
+    for (int i = 0; i < boards; i++) {
+        int number, black;
+        move_number(pos, i, &number, &black);
+        fprintf(out, "<button data-goto=\"%d\">%d%s ", i + 1, number, black ? "&#8230;" : ".");
         esc(out, moves[i]);
         fprintf(out, "</button>");
     }
     fprintf(out, "<button class=\"next\">&#9654;</button></p>\n");
+    if (n > boards) {
+        fprintf(out, "<p>boards for the first %d moves only; the rest:", boards);
+        for (int i = boards; i < n; i++)
+            fputc(' ', out), esc(out, moves[i]);
+        fprintf(out, "</p>\n");
+    }
     if (!pos) {
         write_unavailable(out, "the root", &why);
         fprintf(out, "</div>\n");
+        free(text);
         return;
     }
-    write_step(out, pos, 0, n, NULL);
-    for (int i = 0; i < n; i++) {
+    write_step(out, pos, 0, boards, NULL);
+    for (int i = 0; i < boards; i++) {
         if (hx_play_moves(pos, moves[i], 0, &why) != 0) {
             write_unavailable(out, "the rest of the path", &why);
             break;
         }
-        write_step(out, pos, i + 1, n, moves[i]);
+        write_step(out, pos, i + 1, boards, moves[i]);
     }
     hx_position_free(pos);
+    free(text);
     fprintf(out, "</div>\n");
 }
 

@@ -262,6 +262,29 @@ static void test_report_finding(void **state)
     free(html);
 }
 
+/* The path is played from the root (fen, then the check's own moves), and
+ * numbered from there: Black moves first here. */
+static void test_report_path_from_moves(void **state)
+{
+    (void)state;
+    hx_move_count missing[] = {moves_of("c7c6")};
+    hx_reproduction m = {.fen = "b/qbk/rnbnr/1pppppp/1p7/11/7B3/4PP5/6P4/3PNBNP3/2PRQBKRP2 b - - 1 2",
+                         .path = "c8c7 f3h5", .depth = 1,
+                         .diff = {.missing = missing, .nmissing = 1}};
+    hx_check_result c = {.kind = HX_CHECK_VERIFY, .outcome = HX_FAIL, .id = "p",
+                         .variant = "mccooey", .profile = "std",
+                         .fen = "b/qbk/rnbnr/ppppppp/9/11/11/5P5/4PBP4/3PNBNP3/2PRQBKRP2 w - - 0 1",
+                         .moves = "e3e4", .depth = 3, .minimal = &m};
+    hx_results r = {.command = "verify", .checks = &c, .n = 1};
+    char *html = report_of(&r);
+    assert_non_null(strstr(html, "data-goto=\"1\">1&#8230; c8c7</button>"));
+    assert_non_null(strstr(html, "data-goto=\"2\">2. f3h5</button>"));
+    assert_int_equal(count(html, "class=\"step\""), 3);
+    assert_null(strstr(html, "cannot be drawn"));
+    assert_non_null(strstr(html, "\nline e3e4 c8c7 f3h5\nlegal c7c6\nend\n"));
+    free(html);
+}
+
 static void test_report_counts_and_bad_positions(void **state)
 {
     (void)state;
@@ -309,6 +332,7 @@ int main(void)
         cmocka_unit_test(test_svg_rights_and_ep),
         cmocka_unit_test(test_svg_highlights_arrows_and_seed_names),
         cmocka_unit_test(test_report_finding),
+        cmocka_unit_test(test_report_path_from_moves),
         cmocka_unit_test(test_report_counts_and_bad_positions),
         cmocka_unit_test(test_report_file_is_whole_or_absent),
     };
