@@ -886,6 +886,11 @@ int cmd_verify(int argc, char **argv)
     }
     if ((rc = setup(&v, &o)) != 0)
         return rc;
+    if (o.report && !verify_report_can_write(o.report)) {
+        hx_external_free(v.ext);
+        return cli_bad_input("cannot write the report %s (no such directory, or not writable)",
+                             o.report);
+    }
     if (o.report && !(v.html = verify_report_new(v.command))) {
         hx_external_free(v.ext);
         return cli_bad_input("out of memory");

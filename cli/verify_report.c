@@ -3,8 +3,10 @@
  */
 #include "verify_report.h"
 
+#include <libgen.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "report_html.h"
 #include "result.h"
@@ -116,6 +118,14 @@ int verify_report_add(verify_report *r, const vr_check *c)
     out->depth = c->depth;
     out->seconds = c->seconds;
     return c->fen_minimal ? fill_minimal(out, c) : 0;
+}
+
+int verify_report_can_write(const char *path)
+{
+    char *copy_of_path = strdup(path);
+    int ok = copy_of_path && access(dirname(copy_of_path), W_OK) == 0;
+    free(copy_of_path);
+    return ok;
 }
 
 int verify_report_write(const verify_report *r, const char *path, char *err, size_t cap)

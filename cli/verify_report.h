@@ -41,6 +41,9 @@ typedef struct vr_check {
 verify_report *verify_report_new(const char *engine);
 /* Copies the check into the report; returns 0 or -1 (out of memory). */
 int verify_report_add(verify_report *r, const vr_check *c);
+/* 1 if a file can be created at path (its directory is writable), so a
+ * long run does not end in a report that cannot be written. */
+int verify_report_can_write(const char *path);
 /* Writes the HTML report to path (complete or not at all). */
 int verify_report_write(const verify_report *r, const char *path, char *err, size_t cap);
 void verify_report_free(verify_report *r);

@@ -90,6 +90,8 @@ expect_rc "show bad arrow" 1 "'e2q5'" show -v glinski --format svg --arrows "e2e
 expect_rc "show unknown format" 2 "unknown format 'png'" show -v glinski --format png
 expect_rc "show arrows need svg" 2 "need --format svg" show -v glinski --arrows e2e4
 expect_rc "show coords are text" 2 "--coords is for the text" show -v glinski --format svg --coords
+expect_rc "verify report directory" 1 "cannot write the report /nonexistent/r.html" \
+  verify -e true -v glinski --report /nonexistent/r.html
 run show -v glinski --format svg --highlight z9 -o "$tmp/bad.svg"
 [ "$(rc)" = 1 ] && [ ! -e "$tmp/bad.svg" ]; check "show writes no file on bad input" $?
 
