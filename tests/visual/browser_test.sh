@@ -32,8 +32,12 @@ if [ -z "$browser" ]; then
   browser=$(command -v chromium || true)
 fi
 if [ -z "$browser" ]; then
-  echo "SKIP: chromium is not installed and could not be installed (ci/install-deps chromium)"
-  [ "${HEXREF_REQUIRE_BROWSER:-0}" = 1 ] && exit 1
+  why="chromium is not installed and could not be installed (ci/install-deps chromium)"
+  if [ "${HEXREF_REQUIRE_BROWSER:-0}" = 1 ]; then
+    echo "FAIL: $why; HEXREF_REQUIRE_BROWSER=1 forbids skipping"
+    exit 1
+  fi
+  echo "SKIP: $why"
   exit 77
 fi
 
