@@ -127,7 +127,7 @@ static int names_cells(const verify_ctx *v, const char *move)
     return is_cell(v, move, a) && is_cell(v, move + a, b);
 }
 
-static int first_unknown_cell(const verify_ctx *v, const hx_divide *d)
+static int first_unknown_cell(const verify_ctx *v, const hx_reply *d)
 {
     for (int i = 0; i < d->n; i++)
         if (!names_cells(v, d->lines[i].move))
@@ -135,7 +135,7 @@ static int first_unknown_cell(const verify_ctx *v, const hx_divide *d)
     return -1;
 }
 
-static int same_move_set(const ref_divide *r, const hx_divide *d)
+static int same_move_set(const ref_divide *r, const hx_reply *d)
 {
     if (r->n != d->n)
         return 0;
@@ -147,7 +147,7 @@ static int same_move_set(const ref_divide *r, const hx_divide *d)
 
 /* Same moves, different counts: the differing move with the smallest
  * reference subtree, or -1. */
-static int cheapest_difference(const ref_divide *r, const hx_divide *d)
+static int cheapest_difference(const ref_divide *r, const hx_reply *d)
 {
     int best = -1;
     for (int i = 0; i < r->n; i++)
@@ -158,18 +158,18 @@ static int cheapest_difference(const ref_divide *r, const hx_divide *d)
 
 static kind compare(const verify_ctx *v, node *nd)
 {
-    hx_divide *d = &nd->answer.divide;
+    hx_reply *d = &nd->answer.reply;
     uint64_t sum;
     if (nd->answer.failure != HX_EXT_OK)
         return K_FAILURE;
     if (d->nbad_lines)
         return K_BAD_LINES;
-    hx_divide_sort(d);
+    hx_reply_sort(d);
     if (d->nbad_moves || first_unknown_cell(v, d) >= 0)
         return K_BAD_MOVES;
-    if (hx_divide_duplicate(d, NULL))
+    if (hx_reply_duplicate(d, NULL))
         return K_DUPLICATE;
-    if (!d->has_total || hx_divide_sum(d, &sum) != 0 || sum != d->total)
+    if (!d->has_total || hx_reply_sum(d, &sum) != 0 || sum != d->total)
         return K_TOTAL;
     if (!same_move_set(nd->ref, d))
         return K_MOVES;
@@ -209,7 +209,7 @@ static void print_reproduce(const verify_ctx *v, const node *nd, int depth)
 
 /* The union of both move lists in order; '-' only the reference has the
  * move, '+' only the engine, '*' the engine lists it more than once. */
-static void print_move_sets(const ref_divide *r, const hx_divide *d)
+static void print_move_sets(const ref_divide *r, const hx_reply *d)
 {
     printf("  moves: reference %d, engine %d   ('-' only the reference, '+' only the engine,"
            " '*' listed twice)\n",
@@ -233,7 +233,7 @@ static void print_move_sets(const ref_divide *r, const hx_divide *d)
         printf("\n");
 }
 
-static void print_difference_lists(const ref_divide *r, const hx_divide *d)
+static void print_difference_lists(const ref_divide *r, const hx_reply *d)
 {
     int i = 0, j = 0, nm = 0, ne = 0;
     char missing[LINE_MAX_TEXT] = "", extra[LINE_MAX_TEXT] = "";
@@ -257,7 +257,7 @@ static void print_difference_lists(const ref_divide *r, const hx_divide *d)
 }
 
 /* Same move sets, different counts: the moves whose counts differ. */
-static void print_count_differences(const ref_divide *r, const hx_divide *d)
+static void print_count_differences(const ref_divide *r, const hx_reply *d)
 {
     int differ = 0;
     printf("  counts that differ (move: engine, reference):\n");
@@ -278,18 +278,18 @@ static const char *kind_name(kind k, const node *nd)
     if (k != K_MOVES)
         return names[k];
     int missing = 0, extra = 0;
-    const hx_divide *d = &nd->answer.divide;
+    const hx_reply *d = &nd->answer.reply;
     for (int i = 0; i < nd->ref->n; i++)
-        missing += hx_divide_find(d, nd->ref->text[i]) < 0;
+        missing += hx_reply_find(d, nd->ref->text[i]) < 0;
     extra = d->n - (nd->ref->n - missing);
     return missing && extra ? "missing and extra moves" : missing ? "missing move" : "extra move";
 }
 
-static void print_problem_lines(const hx_divide_problem *list, int count, const char *what)
+static void print_problem_lines(const hx_reply_problem *list, int count, const char *what)
 {
-    for (int i = 0; i < count && i < HX_DIVIDE_KEEP; i++)
+    for (int i = 0; i < count && i < HX_REPLY_KEEP; i++)
         printf("    output line %d: '%s'\n", list[i].line_no, list[i].text);
-    if (count > HX_DIVIDE_KEEP)
+    if (count > HX_REPLY_KEEP)
         printf("    ... %d %s in all\n", count, what);
 }
 
@@ -310,7 +310,7 @@ static void print_stderr(const char *text)
 
 static void print_detail(const verify_ctx *v, kind k, const node *nd)
 {
-    const hx_divide *d = &nd->answer.divide;
+    const hx_reply *d = &nd->answer.reply;
     char text[700];
     int times = 0;
     if (k == K_FAILURE) {
@@ -336,7 +336,7 @@ static void print_detail(const verify_ctx *v, kind k, const node *nd)
                          " McCooey's own j is hexref's k)"
                        : "");
     } else if (k == K_DUPLICATE) {
-        const char *m = hx_divide_duplicate(d, &times);
+        const char *m = hx_reply_duplicate(d, &times);
         printf("  what:      %s is listed %d times (never merged)\n", m, times);
     } else if (k == K_TOTAL) {
         hx_ext_answer_problem(&nd->answer, text, sizeof text);
@@ -347,7 +347,7 @@ static void print_detail(const verify_ctx *v, kind k, const node *nd)
 static void print_count_detail(kind k, const node *nd, const node *child)
 {
     const ref_divide *r = nd->ref;
-    const hx_divide *d = &nd->answer.divide;
+    const hx_reply *d = &nd->answer.reply;
     int i = nd->pick;
     printf("  move:      %s\n", r->text[i]);
     if (k == K_COUNT_HERE) {
@@ -360,7 +360,7 @@ static void print_count_detail(kind k, const node *nd, const node *child)
            "             the count depends on the way the engine reaches the position\n",
            nd->depth, r->text[i], (unsigned long long)d->lines[i].count,
            (unsigned long long)r->count[i], r->text[i],
-           (unsigned long long)child->answer.divide.total);
+           (unsigned long long)child->answer.reply.total);
 }
 
 /* The same query with the HexFEN alone: tells generation errors from errors
@@ -370,10 +370,10 @@ static void print_fen_alone(verify_ctx *v, const node *nd, const char *fen)
     hx_ext_answer a;
     hx_external_divide(v->ext, fen, "", 1, &a);
     char problem[600];
-    hx_divide_sort(&a.divide);
+    hx_reply_sort(&a.reply);
     if (hx_ext_answer_problem(&a, problem, sizeof problem))
         printf("  HexFEN alone: the engine fails too (%s)\n", problem);
-    else if (same_move_set(nd->ref, &a.divide))
+    else if (same_move_set(nd->ref, &a.reply))
         printf("  HexFEN alone: the engine agrees with the reference there, so the error is in\n"
                "             how it plays the moves (e.p. or castling rights, make/unmake)\n");
     else
@@ -397,11 +397,11 @@ static void report(verify_ctx *v, kind k, node *nd, const node *child, const cha
     if (k == K_COUNT_HERE || k == K_COUNT_PARENT)
         print_count_detail(k, nd, child);
     if (k == K_MOVES || k == K_DUPLICATE) {
-        print_move_sets(nd->ref, &nd->answer.divide);
-        print_difference_lists(nd->ref, &nd->answer.divide);
+        print_move_sets(nd->ref, &nd->answer.reply);
+        print_difference_lists(nd->ref, &nd->answer.reply);
     }
     if (k == K_COUNT_HERE || k == K_COUNT_PARENT)
-        print_count_differences(nd->ref, &nd->answer.divide);
+        print_count_differences(nd->ref, &nd->answer.reply);
     printf("\n");
     cli_draw_position(nd->pos, 0);
     printf("\n");
@@ -495,7 +495,7 @@ static int check_position(verify_ctx *v, const char *root, const char *moves, in
         ok = descend(v, nodes, label, start, &levels);
     if (ok)
         printf("ok   %s: depth %d, %llu nodes, %.2f s\n", label, depth,
-               (unsigned long long)nodes[0].answer.divide.total, hx_proc_now() - start);
+               (unsigned long long)nodes[0].answer.reply.total, hx_proc_now() - start);
     for (int i = 0; i <= levels && i <= MAX_DEPTH; i++) {
         hx_ext_answer_free(&nodes[i].answer);
         free(nodes[i].ref);

@@ -150,12 +150,12 @@ void hx_external_free(hx_external *x)
 static void answer_init(hx_ext_answer *a, int protocol)
 {
     memset(a, 0, sizeof *a);
-    hx_divide_init(&a->divide, protocol);
+    hx_reply_init(&a->reply, protocol);
 }
 
 void hx_ext_answer_free(hx_ext_answer *a)
 {
-    hx_divide_free(&a->divide);
+    hx_reply_free(&a->reply);
 }
 
 static int fail(hx_ext_answer *a, hx_ext_failure kind, const char *fmt, const char *detail,
@@ -211,7 +211,7 @@ static void keep_stderr(hx_ext_answer *a, const hx_proc *p)
 static int classify_script(hx_ext_answer *a, const hx_proc *p)
 {
     char how[128];
-    const hx_divide *d = &a->divide;
+    const hx_reply *d = &a->reply;
     if (d->has_error)
         return fail(a, HX_EXT_ENGINE_ERROR, "the engine answered: error %s", d->error, 0);
     if (!WIFEXITED(p->wstatus) || WEXITSTATUS(p->wstatus) != 0) {
@@ -249,12 +249,12 @@ static int script_query(hx_external *x, const char *fen, const char *moves, int 
     char *line;
     size_t len;
     while ((rc = hx_proc_read_line(&p, deadline, x->cap, &line, &len)) == HX_LINE_OK)
-        hx_divide_feed(&a->divide, line, len);
+        hx_reply_feed(&a->reply, line, len);
     if (rc == HX_LINE_EOF && hx_proc_wait(&p, deadline) != 0)
         rc = HX_LINE_TIMEOUT;
     hx_proc_stop(&p);
     keep_stderr(a, &p);
-    if (rc == HX_LINE_TIMEOUT && a->divide.complete)
+    if (rc == HX_LINE_TIMEOUT && a->reply.complete)
         return fail(a, HX_EXT_TIMEOUT,
                     "the answer came, but the output stayed open (a background process holding "
                     "stdout?) or the engine did not exit within %.1f s (--timeout)",
@@ -374,7 +374,7 @@ static int uci_query(hx_external *x, const char *fen, const char *moves, int dep
     char *line;
     size_t len;
     while ((rc = hx_proc_read_line(&x->proc, deadline, x->cap, &line, &len)) == HX_LINE_OK)
-        if (hx_divide_feed(&a->divide, line, len))
+        if (hx_reply_feed(&a->reply, line, len))
             break;
     if (rc != HX_LINE_OK) {
         read_failure(a, &x->proc, rc, x->timeout, x->cap);
@@ -382,8 +382,8 @@ static int uci_query(hx_external *x, const char *fen, const char *moves, int dep
         return -1;
     }
     keep_stderr(a, &x->proc);
-    if (a->divide.has_error)
-        return fail(a, HX_EXT_ENGINE_ERROR, "the engine answered: error %s", a->divide.error, 0);
+    if (a->reply.has_error)
+        return fail(a, HX_EXT_ENGINE_ERROR, "the engine answered: error %s", a->reply.error, 0);
     return 0;
 }
 
@@ -461,13 +461,13 @@ static int reference_query(hx_external *x, const char *fen, const char *moves, i
         total += count;
         int len = snprintf(text, sizeof text, "%s%s %llu", m, x->protocol ? ":" : "",
                            (unsigned long long)count);
-        hx_divide_feed(&a->divide, text, (size_t)len);
+        hx_reply_feed(&a->reply, text, (size_t)len);
     }
     char end[48];
     int len = snprintf(end, sizeof end, "%s%llu", x->protocol ? "Nodes searched: " : "",
                        (unsigned long long)total);
-    hx_divide_feed(&a->divide, "", 0);
-    hx_divide_feed(&a->divide, end, (size_t)len);
+    hx_reply_feed(&a->reply, "", 0);
+    hx_reply_feed(&a->reply, end, (size_t)len);
     hx_position_free(pos);
     return 0;
 }
@@ -546,7 +546,7 @@ int hx_external_divide(hx_external *x, const char *fen, const char *moves, int d
 
 int hx_ext_answer_problem(const hx_ext_answer *a, char *out, size_t cap)
 {
-    const hx_divide *d = &a->divide;
+    const hx_reply *d = &a->reply;
     uint64_t sum = 0;
     const char *shape = d->protocol == HX_PROTOCOL_UCI ? "MOVE: COUNT" : "MOVE COUNT";
     if (a->failure != HX_EXT_OK)
@@ -559,7 +559,7 @@ int hx_ext_answer_problem(const hx_ext_answer *a, char *out, size_t cap)
                  d->bad_lines[0].text, shape);
     else if (!d->has_total)
         snprintf(out, cap, "the answer has no total");
-    else if (hx_divide_sum(d, &sum) != 0 || sum != d->total)
+    else if (hx_reply_sum(d, &sum) != 0 || sum != d->total)
         snprintf(out, cap, "the total %llu disagrees with the sum of its lines %llu",
                  (unsigned long long)d->total, (unsigned long long)sum);
     else
@@ -744,9 +744,9 @@ static cached *cache_add(hx_external *x, const char *key, int ok, char *text, ui
 }
 
 /* An answer as sorted "MOVE COUNT" lines (duplicates kept). */
-static char *lines_text(hx_divide *d)
+static char *lines_text(hx_reply *d)
 {
-    hx_divide_sort(d);
+    hx_reply_sort(d);
     size_t n = 1;
     for (int i = 0; i < d->n; i++)
         n += strlen(d->lines[i].move) + 22;
@@ -780,8 +780,8 @@ static int ask(hx_external *x, const char *variant, const char *fen, int depth, 
         if (bad && !x->first_problem[0])
             snprintf(x->first_problem, sizeof x->first_problem, "%s", problem);
         x->usable += !bad;
-        c = cache_add(x, key, !bad, bad ? xstrdup(problem) : lines_text(&a.divide),
-                      a.divide.total);
+        c = cache_add(x, key, !bad, bad ? xstrdup(problem) : lines_text(&a.reply),
+                      a.reply.total);
         hx_ext_answer_free(&a);
     }
     if (!c) {

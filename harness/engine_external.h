@@ -46,7 +46,7 @@ typedef struct hx_ext_answer {
     hx_ext_failure failure;
     char message[512];                  /* what went wrong, for a report */
     char stderr_text[HX_PROC_ERR_KEEP]; /* start of the engine's stderr */
-    hx_divide divide;                   /* what it printed, parsed */
+    hx_reply reply;                    /* what it printed, parsed */
     double seconds;
 } hx_ext_answer;
 

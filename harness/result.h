@@ -110,4 +110,21 @@ typedef struct hx_results {
     int n, cap;
 } hx_results;
 
+/* ---- Lifetimes (results.c). Added by the core refactor (issue 13); the
+ * types above are unchanged. ---------------------------------------------- */
+
+void hx_check_result_init(hx_check_result *c, hx_check_kind kind);
+void hx_check_result_free(hx_check_result *c);
+/* Frees r and everything it holds (NULL is fine). */
+void hx_reproduction_free(hx_reproduction *r);
+
+/* command and engine are borrowed (string literals or argv). */
+void hx_results_init(hx_results *r, const char *command, const char *engine);
+/* Moves *c into the list (c is left zeroed, also on failure, when *c is
+ * freed). 0, or -1 (memory). */
+int hx_results_add(hx_results *r, hx_check_result *c);
+/* How many checks have this outcome. */
+int hx_results_count(const hx_results *r, hx_outcome outcome);
+void hx_results_free(hx_results *r);
+
 #endif

@@ -160,6 +160,19 @@ const char *hx_stalemate_score(const hx_rules *rules);
 /* Number of leaf nodes of the legal move tree to depth. */
 uint64_t hx_perft(hx_position *pos, int depth);
 
+/* One root move of a divide and the leaves below it. */
+typedef struct hx_divide_entry {
+    char move[HX_MOVE_TEXT_MAX];
+    uint64_t count;
+} hx_divide_entry;
+
+/* The perft divide (Stockfish's perft<Root>): each legal move of pos with
+ * the leaves of its subtree to depth - 1 (1 each at depth 1), sorted by move
+ * text (cell names in `naming`, as hx_move_text). out needs HX_MAX_MOVES
+ * entries; returns the number of moves (their counts sum to hx_perft). Every
+ * divide of the reference (divide, engine, verify, suite) is this loop. */
+int hx_perft_divide(hx_position *pos, int depth, int naming, hx_divide_entry *out);
+
 /* The same count for deep runs (perft_deep.c, docs/perft.md): the work is
  * shared by `threads` threads, each on its own copy of pos, and subtrees are
  * cached in a transposition table of at most hash_bytes (0: none) keyed by
