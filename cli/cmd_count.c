@@ -8,15 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct divide_line {
-    char move[HX_MOVE_TEXT_MAX];
-    uint64_t count;
-} divide_line;
-
-static int compare_lines(const void *a, const void *b)
-{
-    return strcmp(((const divide_line *)a)->move, ((const divide_line *)b)->move);
-}
+#include "divide.h"
 
 static int open_for(const char *command, int argc, char **argv, cli_opts *o, cli_position *cp,
                     int *depth, int needs_depth)
@@ -96,42 +88,6 @@ int cmd_perft(int argc, char **argv)
     return EXIT_OK;
 }
 
-/* Divide on the reference: play each root move on the live position. */
-static int divide_reference(cli_position *cp, int depth, int naming, divide_line *lines)
-{
-    hx_move moves[HX_MAX_MOVES];
-    int n = hx_legal_moves(cp->pos, moves);
-    for (int i = 0; i < n; i++) {
-        hx_move_text(cp->pos, moves[i], naming, lines[i].move);
-        hx_make(cp->pos, moves[i]);
-        lines[i].count = hx_perft(cp->pos, depth - 1);
-        hx_unmake(cp->pos);
-    }
-    return n;
-}
-
-/* Divide through the text interface (the oracle). */
-static int divide_engine(const cli_opts *o, cli_position *cp, int depth, divide_line *lines,
-                         char *err, size_t errcap)
-{
-    static char text[HX_ENGINE_TEXT_MAX];
-    hx_engine *e = &cp->engine;
-    if (e->moves(e->ctx, o->variant, o->profile, cp->fen, text, sizeof text, err, errcap))
-        return -1;
-    int n = 0;
-    char *save = NULL;
-    for (char *m = strtok_r(text, "\n", &save); m && n < HX_MAX_MOVES;
-         m = strtok_r(NULL, "\n", &save)) {
-        char child[HX_ENGINE_FEN_MAX];
-        snprintf(lines[n].move, sizeof lines[n].move, "%s", m);
-        if (e->play(e->ctx, o->variant, o->profile, cp->fen, m, child, sizeof child, err, errcap) ||
-            e->perft(e->ctx, o->variant, o->profile, child, depth - 1, &lines[n].count, err, errcap))
-            return -1;
-        n++;
-    }
-    return n;
-}
-
 int cmd_divide(int argc, char **argv)
 {
     cli_opts o;
@@ -143,20 +99,19 @@ int cmd_divide(int argc, char **argv)
         cli_position_close(&cp);
         return cli_usage_error("divide", "DEPTH must be at least 1");
     }
-    static divide_line lines[HX_MAX_MOVES];
-    char err[256];
+    hx_divide d;
+    char err[256] = "out of memory";
     double start = cli_now();
-    int n = cp.is_reference ? divide_reference(&cp, depth, o.naming, lines)
-                            : divide_engine(&o, &cp, depth, lines, err, sizeof err);
+    int n = cp.pos ? hx_divide_of_position(cp.pos, depth, o.naming, &d)
+                   : hx_divide_of_engine(&cp.engine, o.variant, o.profile, cp.fen, depth, &d, err,
+                                         sizeof err);
     cli_position_close(&cp);
     if (n < 0)
         return cli_bad_input("%s", err);
-    qsort(lines, (size_t)n, sizeof lines[0], compare_lines);
-    uint64_t total = 0;
-    for (int i = 0; i < n; i++) {
-        printf("%s %llu\n", lines[i].move, (unsigned long long)lines[i].count);
-        total += lines[i].count;
-    }
+    for (int i = 0; i < d.n; i++)
+        printf("%s %llu\n", d.moves[i].move, (unsigned long long)d.moves[i].count);
+    uint64_t total = d.total;
+    hx_divide_free(&d);
     report_speed(total, cli_now() - start);
     printf("\n%llu\n", (unsigned long long)total);
     return EXIT_OK;

@@ -23,10 +23,6 @@ typedef struct engine_state {
     char *moves; /* space-separated, "" for none */
 } engine_state;
 
-typedef struct divide_entry {
-    char move[HX_MOVE_TEXT_MAX];
-    uint64_t count;
-} divide_entry;
 
 static void reply(const char *fmt, const char *arg)
 {
@@ -117,11 +113,6 @@ static hx_position *current_position(const engine_state *s, hx_error *err)
     return pos;
 }
 
-static int compare_entries(const void *a, const void *b)
-{
-    return strcmp(((const divide_entry *)a)->move, ((const divide_entry *)b)->move);
-}
-
 static void go_perft(const engine_state *s, int depth)
 {
     hx_error err;
@@ -130,18 +121,11 @@ static void go_perft(const engine_state *s, int depth)
         reply("error %s\n", err.message);
         return;
     }
-    static divide_entry lines[HX_MAX_MOVES];
-    hx_move moves[HX_MAX_MOVES];
-    int n = depth > 0 ? hx_legal_moves(pos, moves) : 0;
+    static hx_divide_entry lines[HX_MAX_MOVES];
+    int n = depth > 0 ? hx_perft_divide(pos, depth, 0, lines) : 0;
     uint64_t total = depth > 0 ? 0 : 1;
-    for (int i = 0; i < n; i++) {
-        hx_move_text(pos, moves[i], 0, lines[i].move);
-        hx_make(pos, moves[i]);
-        lines[i].count = hx_perft(pos, depth - 1);
-        hx_unmake(pos);
+    for (int i = 0; i < n; i++)
         total += lines[i].count;
-    }
-    qsort(lines, (size_t)n, sizeof lines[0], compare_entries);
     for (int i = 0; i < n; i++)
         printf("%s: %llu\n", lines[i].move, (unsigned long long)lines[i].count);
     printf("\nNodes searched: %llu\n\n", (unsigned long long)total);

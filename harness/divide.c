@@ -74,10 +74,10 @@ int hx_divide_copy(hx_divide *dst, const hx_divide *src)
     return 0;
 }
 
-int hx_divide_of_position(hx_position *pos, int depth, hx_divide *out)
+int hx_divide_of_position(hx_position *pos, int depth, int naming, hx_divide *out)
 {
     hx_divide_entry list[HX_MAX_MOVES];
-    int n = hx_perft_divide(pos, depth, 0, list);
+    int n = hx_perft_divide(pos, depth, naming, list);
     hx_divide_init(out);
     out->has_moves = 1;
     for (int i = 0; i < n; i++)

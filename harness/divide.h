@@ -30,8 +30,9 @@ const hx_move_count *hx_divide_find(const hx_divide *d, const char *move);
 /* A deep copy; 0, or -1 (memory, dst left empty). */
 int hx_divide_copy(hx_divide *dst, const hx_divide *src);
 
-/* The reference's divide of pos to depth (>= 1), sorted. 0 or -1 (memory). */
-int hx_divide_of_position(hx_position *pos, int depth, hx_divide *out);
+/* The reference's divide of pos to depth (>= 1), sorted, moves written in
+ * naming (hx_move_text). 0 or -1 (memory). */
+int hx_divide_of_position(hx_position *pos, int depth, int naming, hx_divide *out);
 /* An engine's reply as a divide: its move lines (sorted, duplicates kept)
  * and the total it reported (which may disagree with the lines' sum). */
 int hx_divide_of_reply(const hx_reply *r, hx_divide *out);

@@ -449,18 +449,14 @@ static int reference_query(hx_external *x, const char *fen, const char *moves, i
     hx_position *pos = pinned_position(x, fen, moves, a);
     if (!pos)
         return -1;
-    hx_move list[HX_MAX_MOVES];
-    int n = hx_legal_moves(pos, list);
+    static _Thread_local hx_divide_entry list[HX_MAX_MOVES];
+    int n = hx_perft_divide(pos, depth, 0, list);
     uint64_t total = 0;
     for (int i = 0; i < n; i++) {
-        char text[HX_MOVE_TEXT_MAX + 24], m[HX_MOVE_TEXT_MAX];
-        hx_move_text(pos, list[i], 0, m);
-        hx_make(pos, list[i]);
-        uint64_t count = hx_perft(pos, depth - 1);
-        hx_unmake(pos);
-        total += count;
-        int len = snprintf(text, sizeof text, "%s%s %llu", m, x->protocol ? ":" : "",
-                           (unsigned long long)count);
+        char text[HX_MOVE_TEXT_MAX + 24];
+        total += list[i].count;
+        int len = snprintf(text, sizeof text, "%s%s %llu", list[i].move, x->protocol ? ":" : "",
+                           (unsigned long long)list[i].count);
         hx_reply_feed(&a->reply, text, (size_t)len);
     }
     char end[48];
@@ -863,31 +859,19 @@ static int listed(const char *text, const char *move)
     return 0;
 }
 
-static int compare_texts(const void *a, const void *b)
-{
-    return strcmp(a, b);
-}
-
 /* The reference's divide of pos to depth 2 as sorted "MOVE COUNT" lines. */
 static char *reference_lines(hx_position *pos)
 {
-    static char texts[HX_MAX_MOVES][HX_MOVE_TEXT_MAX + 24];
-    hx_move moves[HX_MAX_MOVES];
-    int n = hx_legal_moves(pos, moves);
-    for (int i = 0; i < n; i++) {
-        char m[HX_MOVE_TEXT_MAX];
-        hx_move_text(pos, moves[i], 0, m);
-        hx_make(pos, moves[i]);
-        snprintf(texts[i], sizeof texts[i], "%s %llu\n", m, (unsigned long long)hx_perft(pos, 1));
-        hx_unmake(pos);
-    }
-    qsort(texts, (size_t)n, sizeof texts[0], compare_texts);
-    char *out = malloc((size_t)n * sizeof texts[0] + 1);
+    static _Thread_local hx_divide_entry list[HX_MAX_MOVES];
+    int n = hx_perft_divide(pos, 2, 0, list);
+    size_t cap = (size_t)n * (HX_MOVE_TEXT_MAX + 24) + 1, used = 0;
+    char *out = malloc(cap);
     if (!out)
         return NULL;
     out[0] = '\0';
     for (int i = 0; i < n; i++)
-        strcat(out, texts[i]);
+        used += (size_t)snprintf(out + used, cap - used, "%s %llu\n", list[i].move,
+                                 (unsigned long long)list[i].count);
     return out;
 }
 
