@@ -10,7 +10,9 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "clock.h"
 #include "engine.h"
+#include "result.h"
 #include "hexref.h"
 
 enum { EXIT_OK = 0, EXIT_BAD_INPUT = 1, EXIT_USAGE = 2 };
@@ -31,20 +33,49 @@ typedef struct cli_opts {
     double timeout;
     int depth;        /* -1 when not given */
     int help;
+    const char *format;  /* --format text|json */
+    const char *junit;   /* --junit FILE */
+    int quiet, verbose;
     const char *suites[CLI_MAX_ARGS];
     int nsuites;
     const char *args[CLI_MAX_ARGS]; /* positional arguments */
     int nargs;
 } cli_opts;
 
-/* Parses argv (after the subcommand name). Returns 0, or EXIT_USAGE after
- * printing the problem. */
-int cli_parse(int argc, char **argv, cli_opts *o);
+/* Parses argv (after the subcommand name) for `command`, which takes only
+ * the options named in `allowed` (long names without dashes, separated by
+ * spaces; --help is always taken). An unknown option, or one that another
+ * command takes, is a usage error. Returns 0, or EXIT_USAGE after printing
+ * the problem. */
+int cli_parse(const char *command, const char *allowed, int argc, char **argv, cli_opts *o);
+
+/* The options of every checking command's output (cli_output). */
+#define CLI_OUTPUT_OPTIONS " format junit quiet"
+
+/* Where a checking command writes: text (stdout) unless --format json, in
+ * which case stdout carries only JSON Lines and the text report is dropped.
+ * --junit FILE writes JUnit XML as well. */
+typedef struct cli_output {
+    int json;
+    const char *junit;
+    FILE *json_out; /* the real stdout, in JSON mode */
+} cli_output;
+
+/* Checks --format; in JSON mode routes stdout's text away. 0 or EXIT_USAGE. */
+int cli_output_begin(const char *command, const cli_opts *o, cli_output *out);
+/* Prints the results in the chosen forms. 0, or EXIT_BAD_INPUT on a write error. */
+int cli_output_end(cli_output *out, const hx_results *r);
+/* Is stderr a terminal (progress lines go only there)? */
+int cli_progress_wanted(void);
 
 /* The usage text of a command, printed for --help and usage errors. */
 void cli_usage(FILE *out, const char *command);
 int cli_usage_error(const char *command, const char *fmt, ...);
 int cli_bad_input(const char *fmt, ...);
+
+/* Checks the names of -v and -p (either may be NULL): an unknown variant or
+ * a profile that no (given) variant has is bad input. 0 or EXIT_BAD_INPUT. */
+int cli_check_names(const char *variant, const char *profile);
 
 /* Default variant when none is given: none (the user must choose). */
 int cli_require_variant(const char *command, const cli_opts *o);
@@ -64,8 +95,6 @@ void cli_position_close(cli_position *cp);
 
 /* The depth from -d or the last positional argument. */
 int cli_depth(const char *command, const cli_opts *o, int *depth);
-
-double cli_now(void);
 
 /* Draws pos as a hexagonal diagram on stdout (cmd_show.c). */
 void cli_draw_position(const hx_position *pos, int naming);

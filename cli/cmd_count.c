@@ -13,7 +13,15 @@
 static int open_for(const char *command, int argc, char **argv, cli_opts *o, cli_position *cp,
                     int *depth, int needs_depth)
 {
-    int rc = cli_parse(argc, argv, o);
+    static const char *const allowed[][2] = {
+        {"perft", "variant profile fen moves engine cells depth threads hash no-bulk split output"},
+        {"divide", "variant profile fen moves engine cells depth"},
+        {"moves", "variant profile fen moves engine cells"}};
+    const char *mine = "";
+    for (size_t i = 0; i < sizeof allowed / sizeof allowed[0]; i++)
+        if (strcmp(allowed[i][0], command) == 0)
+            mine = allowed[i][1];
+    int rc = cli_parse(command, mine, argc, argv, o);
     if (rc)
         return rc;
     if (o->help) {
@@ -71,7 +79,7 @@ int cmd_perft(int argc, char **argv)
         return rc;
     }
     uint64_t nodes = 0;
-    double start = cli_now();
+    double start = hx_now();
     if (cp.is_reference) {
         rc = perft_reference(&o, &cp, depth, &nodes);
     } else {
@@ -83,7 +91,7 @@ int cmd_perft(int argc, char **argv)
     cli_position_close(&cp);
     if (rc)
         return rc;
-    report_speed(nodes, cli_now() - start);
+    report_speed(nodes, hx_now() - start);
     printf("%llu\n", (unsigned long long)nodes);
     return EXIT_OK;
 }
@@ -101,7 +109,7 @@ int cmd_divide(int argc, char **argv)
     }
     hx_divide d;
     char err[256] = "out of memory";
-    double start = cli_now();
+    double start = hx_now();
     int n = cp.pos ? hx_divide_of_position(cp.pos, depth, o.naming, &d)
                    : hx_divide_of_engine(&cp.engine, o.variant, o.profile, cp.fen, depth, &d, err,
                                          sizeof err);
@@ -112,7 +120,7 @@ int cmd_divide(int argc, char **argv)
         printf("%s %llu\n", d.moves[i].move, (unsigned long long)d.moves[i].count);
     uint64_t total = d.total;
     hx_divide_free(&d);
-    report_speed(total, cli_now() - start);
+    report_speed(total, hx_now() - start);
     printf("\n%llu\n", (unsigned long long)total);
     return EXIT_OK;
 }

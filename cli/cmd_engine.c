@@ -210,7 +210,7 @@ static int dispatch(engine_state *s, char *line)
 int cmd_engine(int argc, char **argv)
 {
     cli_opts o;
-    int rc = cli_parse(argc, argv, &o);
+    int rc = cli_parse("engine", "variant profile", argc, argv, &o);
     if (rc)
         return rc;
     if (o.help) {

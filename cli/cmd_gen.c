@@ -154,7 +154,7 @@ static int count_line(gen_run *g, hx_position *pos, char *line, size_t cap, int 
 
 static void show_progress(const gen_run *g)
 {
-    double t = cli_now() - g->start;
+    double t = hx_now() - g->start;
     int made = g->done - g->first, left = g->o->count - g->done;
     double eta = made ? t / made * left : 0;
     int width = 30, filled = g->o->count ? width * g->done / g->o->count : width;
@@ -272,7 +272,7 @@ static int gen_setup(const cli_opts *o, gen_run *g)
 static int gen_loop(gen_run *g, hx_position *pos)
 {
     static char line[4096];
-    g->start = cli_now();
+    g->start = hx_now();
     for (g->done = g->first; g->done < g->o->count; g->done++) {
         show_progress(g);
         random_position(g, pos, g->done);
@@ -291,7 +291,7 @@ int cmd_gen(int argc, char **argv)
 {
     cli_opts o;
     gen_run g;
-    int rc = cli_parse(argc, argv, &o);
+    int rc = cli_parse("gen", "variant profile count depth seed output bias check-depth resume max-nodes", argc, argv, &o);
     if (rc)
         return rc;
     if (o.help) {

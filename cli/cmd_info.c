@@ -10,7 +10,7 @@
 int cmd_variants(int argc, char **argv)
 {
     cli_opts o;
-    int rc = cli_parse(argc, argv, &o);
+    int rc = cli_parse("variants", "variant", argc, argv, &o);
     if (rc)
         return rc;
     if (o.help) {
@@ -36,7 +36,7 @@ int cmd_variants(int argc, char **argv)
 int cmd_bench(int argc, char **argv)
 {
     cli_opts o;
-    int rc = cli_parse(argc, argv, &o);
+    int rc = cli_parse("bench", "variant profile", argc, argv, &o);
     if (rc)
         return rc;
     if (o.help) {
@@ -61,9 +61,9 @@ int cmd_bench(int argc, char **argv)
             hx_position_free(pos);
             return cli_bad_input("%s", r ? err.message : err.message);
         }
-        double start = cli_now();
+        double start = hx_now();
         uint64_t nodes = hx_perft(pos, depth);
-        double seconds = cli_now() - start;
+        double seconds = hx_now() - start;
         hx_position_free(pos);
         total += nodes;
         total_time += seconds;
@@ -79,7 +79,7 @@ int cmd_bench(int argc, char **argv)
 int cmd_fen(int argc, char **argv)
 {
     cli_opts o;
-    int rc = cli_parse(argc, argv, &o);
+    int rc = cli_parse("fen", "variant profile", argc, argv, &o);
     if (rc)
         return rc;
     if (o.help) {

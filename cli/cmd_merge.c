@@ -273,7 +273,7 @@ static int merge_total(const merge_state *m, uint64_t *total)
 int cmd_merge(int argc, char **argv)
 {
     cli_opts o;
-    int rc = cli_parse(argc, argv, &o);
+    int rc = cli_parse("merge", "", argc, argv, &o);
     if (rc)
         return rc;
     if (o.help) {

@@ -58,7 +58,7 @@ static void print_summary(const pair *pairs, int n, double seconds)
 int cmd_selfcheck(int argc, char **argv)
 {
     cli_opts o;
-    int rc = cli_parse(argc, argv, &o);
+    int rc = cli_parse("selfcheck", "variant profile seconds count seed plies" CLI_OUTPUT_OPTIONS, argc, argv, &o);
     if (rc)
         return rc;
     if (o.help) {
@@ -72,7 +72,7 @@ int cmd_selfcheck(int argc, char **argv)
     if (n == 0)
         return cli_bad_input("no variant/profile matches (the oracle has no neg-/diag- profiles)");
     uint64_t seed = o.has_seed ? o.seed : 1;
-    double start = cli_now();
+    double start = hx_now();
     double deadline = o.count ? 0 : start + (double)(o.seconds ? o.seconds : DEFAULT_SECONDS);
     int max_games = o.count ? o.count : 1 << 30, active = n;
     for (int batch = 0; active > 0; batch++) {
@@ -80,7 +80,7 @@ int cmd_selfcheck(int argc, char **argv)
         for (int i = 0; i < n; i++) {
             pair *p = &pairs[i];
             int want = max_games - (int)p->stats.games;
-            if (p->done || want <= 0 || (deadline > 0 && cli_now() > deadline)) {
+            if (p->done || want <= 0 || (deadline > 0 && hx_now() > deadline)) {
                 p->done = 1;
                 continue;
             }
@@ -93,7 +93,7 @@ int cmd_selfcheck(int argc, char **argv)
             active++;
         }
     }
-    print_summary(pairs, n, cli_now() - start);
+    print_summary(pairs, n, hx_now() - start);
     for (int i = 0; i < n; i++)
         if (pairs[i].stats.failed)
             return EXIT_BAD_INPUT;

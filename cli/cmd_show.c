@@ -133,7 +133,7 @@ static void print_fields(const char *fen)
 int cmd_show(int argc, char **argv)
 {
     cli_opts o;
-    int rc = cli_parse(argc, argv, &o);
+    int rc = cli_parse("show", "variant profile fen moves engine cells", argc, argv, &o);
     if (rc)
         return rc;
     if (o.help) {

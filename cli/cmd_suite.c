@@ -213,7 +213,7 @@ static int run_line(suite_run *r, const suite_line *l, const char *where)
     char err[256];
     uint64_t total = 0;
     int ran = 0;
-    double start = cli_now();
+    double start = hx_now();
     for (int k = 0; k < l->ndepths; k++) {
         if (r->o->max_nodes && l->count[k] > r->o->max_nodes)
             break; /* depths increase, and so do counts that matter */
@@ -235,7 +235,7 @@ static int run_line(suite_run *r, const suite_line *l, const char *where)
     if (!ran)
         return -1;
     printf("pass  %s %s: D1..D%d, %llu nodes, %.2f s\n", where, l->id, l->depth[ran - 1],
-           (unsigned long long)total, cli_now() - start);
+           (unsigned long long)total, hx_now() - start);
     return 1;
 }
 
@@ -341,7 +341,7 @@ int cmd_suite(int argc, char **argv)
 {
     cli_opts o;
     suite_run r;
-    int rc = cli_parse(argc, argv, &o);
+    int rc = cli_parse("suite", "engine tier max-nodes variant profile" CLI_OUTPUT_OPTIONS, argc, argv, &o);
     if (rc)
         return rc;
     if (o.help) {

@@ -15,8 +15,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "divide.h"
 #include "engine_external.h"
 #include "fixtures.h"
+#include "print.h"
 
 #ifndef HEXREF_SOURCE_DIR
 #define HEXREF_SOURCE_DIR "."
@@ -55,6 +57,9 @@ typedef struct verify_ctx {
     char cells[MAX_CELLS][4];
     int ncells;
     int passed, failed, stop;
+    int progress;           /* a progress line on stderr (a terminal) */
+    hx_results results;     /* every check, for the JSON and JUnit printers */
+    hx_check_result *check; /* the check running now (check_position) */
 } verify_ctx;
 
 /* One position on the way down, and what both sides said there. */
@@ -188,23 +193,67 @@ static void print_quoted(const char *s)
     fputs(q, stdout);
 }
 
+/* The command line that repeats a finding, as one string (malloc'ed). */
+static char *reproduce_command(const verify_ctx *v, const node *nd, int depth)
+{
+    static char q[4][PATH_MAX_TEXT * 2];
+    hx_shell_quote(v->command, q[0], sizeof q[0]);
+    hx_shell_quote(nd->root, q[1], sizeof q[1]);
+    hx_shell_quote(nd->path, q[2], sizeof q[2]);
+    snprintf(q[3], sizeof q[3], " --timeout %g", v->o->timeout);
+    return hx_strfmt("hexref verify --engine %s --protocol %s -v %s -p %s --fen %s%s%s -d %d%s",
+                     q[0], hx_protocol_name(v->protocol), v->variant, v->profile, q[1],
+                     nd->path[0] ? " --moves " : "", nd->path[0] ? q[2] : "", depth,
+                     v->o->timeout > 0 ? q[3] : "");
+}
+
 static void print_reproduce(const verify_ctx *v, const node *nd, int depth)
 {
-    printf("  reproduce: hexref verify --engine ");
-    print_quoted(v->command);
-    printf(" --protocol %s -v %s -p %s --fen ", hx_protocol_name(v->protocol), v->variant,
-           v->profile);
-    print_quoted(nd->root);
-    if (nd->path[0]) {
-        printf(" --moves ");
-        print_quoted(nd->path);
-    }
-    printf(" -d %d", depth);
-    if (v->o->timeout > 0)
-        printf(" --timeout %g", v->o->timeout);
+    char *command = reproduce_command(v, nd, depth);
+    printf("  reproduce: %s\n", command ? command : "(out of memory)");
+    free(command);
     static char query[PATH_MAX_TEXT * 3];
     hx_external_query_text(v->ext, nd->root, nd->path, depth, query, sizeof query);
-    printf("\n  engine query: %s\n", query);
+    printf("  engine query: %s\n", query);
+}
+
+/* The reference's divide as a result value. */
+static int ref_as_divide(const ref_divide *r, hx_divide *out)
+{
+    hx_divide_init(out);
+    out->has_moves = 1;
+    for (int i = 0; i < r->n; i++)
+        if (hx_divide_add(out, r->text[i], r->count[i]) != 0)
+            return -1;
+    return 0;
+}
+
+/* Both sides' divides at nd and their difference. */
+static int divides_at(const node *nd, hx_divide *expected, hx_divide *got, hx_divide_diff *diff)
+{
+    int rc = ref_as_divide(nd->ref, expected);
+    rc |= hx_divide_of_reply(&nd->answer.reply, got);
+    return rc | hx_divide_diff_of(expected, got, diff);
+}
+
+/* The minimal reproduction of the running check: where the report is. */
+static void record_minimal(verify_ctx *v, const node *nd, const char *fen, int depth)
+{
+    hx_check_result *c = v->check;
+    if (!c || c->minimal)
+        return;
+    hx_reproduction *m = calloc(1, sizeof *m);
+    if (!m)
+        return;
+    hx_divide e, g;
+    m->fen = hx_strdup(fen);
+    m->path = hx_strdup(nd->path);
+    m->depth = depth;
+    m->command = reproduce_command(v, nd, depth);
+    divides_at(nd, &e, &g, &m->diff);
+    hx_divide_free(&e);
+    hx_divide_free(&g);
+    c->minimal = m;
 }
 
 /* The union of both move lists in order; '-' only the reference has the
@@ -387,6 +436,9 @@ static void report(verify_ctx *v, kind k, node *nd, const node *child, const cha
     char fen[HX_FEN_MAX];
     hx_position_fen(nd->pos, fen);
     printf("\nFAIL %s: %s\n", label, kind_name(k, nd));
+    record_minimal(v, nd, fen, k == K_MOVES ? 1 : nd->depth);
+    if (v->check && !v->check->message)
+        v->check->message = hx_strdup(kind_name(k, nd));
     printf("  variant:   %s, profile %s; engine %s (%s)\n", v->variant, v->profile, v->command,
            hx_protocol_name(v->protocol));
     printf("  root:      %s\n", nd->root);
@@ -473,13 +525,56 @@ static int descend(verify_ctx *v, node *nodes, const char *label, double start, 
     return 0;
 }
 
+/* Starts the result of one check (v->check) and hands it to v->results. */
+static void begin_check(verify_ctx *v, hx_check_result *c, const char *label, const char *root,
+                        const char *moves, int depth)
+{
+    hx_check_result_init(c, HX_CHECK_VERIFY);
+    c->id = hx_strdup(label);
+    c->variant = hx_strdup(v->variant);
+    c->profile = hx_strdup(v->profile);
+    c->fen = hx_strdup(root);
+    c->moves = moves && moves[0] ? hx_strdup(moves) : NULL;
+    c->depth = depth;
+    v->check = c;
+}
+
+static void end_check(verify_ctx *v, hx_check_result *c, const node *root, int ok, double start)
+{
+    c->outcome = ok ? HX_PASS : root->answer.failure != HX_EXT_OK ? HX_ERROR : HX_FAIL;
+    if (root->ref && root->answer.reply.n + root->answer.reply.has_total > 0)
+        divides_at(root, &c->expected, &c->got, &c->diff);
+    if (!ok && !c->message)
+        c->message = hx_strdup(root->answer.message[0] ? root->answer.message
+                                                        : "the position could not be set up");
+    c->seconds = hx_proc_now() - start;
+    v->check = NULL;
+    hx_results_add(&v->results, c);
+}
+
+/* A check that could not run (bad suite, engine that does not start). */
+static void check_failed(verify_ctx *v, const char *label, const char *why)
+{
+    hx_check_result c;
+    hx_check_result_init(&c, HX_CHECK_VERIFY);
+    c.outcome = HX_ERROR;
+    c.id = hx_strdup(label);
+    c.variant = hx_strdup(v->variant);
+    c.profile = hx_strdup(v->profile);
+    c.message = hx_strdup(why);
+    hx_results_add(&v->results, &c);
+    v->failed++;
+}
+
 /* Runs one check: root HexFEN (canonical), moves on it, depth (1..MAX_DEPTH). */
 static int check_position(verify_ctx *v, const char *root, const char *moves, int depth,
                           const char *label)
 {
     static node nodes[MAX_DEPTH + 1];
     hx_error err;
+    hx_check_result check;
     memset(nodes, 0, sizeof nodes);
+    begin_check(v, &check, label, root, moves, depth);
     nodes[0].root = root;
     nodes[0].depth = depth;
     nodes[0].pos = hx_position_new(v->rules);
@@ -487,15 +582,20 @@ static int check_position(verify_ctx *v, const char *root, const char *moves, in
     snprintf(nodes[0].path, sizeof nodes[0].path, "%s", moves);
     double start = hx_proc_now();
     int ok = 0, levels = 1;
+    if (v->progress)
+        fprintf(stderr, "\rverify: %s, depth %d ...   ", label, depth);
     if (!nodes[0].pos || !nodes[0].ref || hx_position_set_fen(nodes[0].pos, root, &err) != 0 ||
         hx_play_moves(nodes[0].pos, moves, 0, &err) != 0)
         printf("FAIL %s: cannot set up the position: %s\n", label,
                nodes[0].pos && nodes[0].ref ? err.message : "out of memory");
     else
         ok = descend(v, nodes, label, start, &levels);
+    if (v->progress)
+        fprintf(stderr, "\r%70s\r", "");
     if (ok)
         printf("ok   %s: depth %d, %llu nodes, %.2f s\n", label, depth,
                (unsigned long long)nodes[0].answer.reply.total, hx_proc_now() - start);
+    end_check(v, &check, &nodes[0], ok, start);
     for (int i = 0; i <= levels && i <= MAX_DEPTH; i++) {
         hx_ext_answer_free(&nodes[i].answer);
         free(nodes[i].ref);
@@ -675,7 +775,7 @@ static void run_suite_line(verify_ctx *v, const char *file, int lineno, char *li
     hx_error err;
     if (!pos || hx_position_set_fen(pos, fen, &err) != 0) {
         printf("FAIL %s: bad HexFEN in the suite: %s\n", label, pos ? err.message : "no memory");
-        v->failed++;
+        check_failed(v, label, "bad HexFEN in the suite");
     } else if (depth == 0) {
         printf("skip %s: no depth within -d / --max-nodes\n", label);
     } else {
@@ -690,7 +790,7 @@ static void run_suite(verify_ctx *v, const char *file)
     FILE *f = fopen(file, "r");
     if (!f) {
         printf("FAIL %s: cannot open the suite\n", file);
-        v->failed++;
+        check_failed(v, file, "cannot open the suite");
         return;
     }
     char line[4096];
@@ -709,18 +809,30 @@ static void run_fixtures(verify_ctx *v)
     const char *const *paths = v->o->nargs ? v->o->args : default_dir;
     int npaths = v->o->nargs ? v->o->nargs : 1;
     hx_engine engine = hx_external_engine(v->ext);
-    hx_tally tally = {0, 0};
+    hx_fixture_stats stats;
     printf("fixtures (depth-1 move sets%s) of %s under %s:\n",
            engine.status ? " and statuses" : "", v->variant, v->profile);
     fflush(stdout);
-    if (hx_fixtures_run(&engine, v->variant, v->profile, paths, npaths, stdout, &tally) != 0) {
+    int first = v->results.n;
+    if (hx_fixtures_run(&engine, v->variant, v->profile, paths, npaths, stdout, &v->results,
+                        &stats) != 0) {
         printf("FAIL fixtures: the fixture files could not be run\n");
-        v->failed++;
+        check_failed(v, "fixtures", "the fixture files could not be run");
         return;
     }
-    v->passed += tally.passed;
-    v->failed += tally.failed;
-    if (tally.failed) {
+    int failed = 0;
+    for (int i = first; i < v->results.n; i++)
+        if (v->results.checks[i].outcome != HX_PASS) {
+            hx_print_check_text(stdout, &v->results.checks[i]);
+            failed++;
+        }
+    printf("fixtures: %d file%s, %d fixture%s run: %d passed, %d failed, %d run%s skipped\n",
+           stats.files, stats.files == 1 ? "" : "s", stats.fixtures,
+           stats.fixtures == 1 ? "" : "s", v->results.n - first - failed, failed,
+           stats.skipped_runs, stats.skipped_runs == 1 ? "" : "s");
+    v->passed += v->results.n - first - failed;
+    v->failed += failed;
+    if (failed) {
         printf("  reproduce: hexref verify --engine ");
         print_quoted(v->command);
         printf(" --protocol %s -v %s -p %s --fixtures", hx_protocol_name(v->protocol), v->variant,
@@ -772,7 +884,7 @@ static int start_engine(verify_ctx *v)
         printf("\nFAIL engine start: %s\n", a.message);
         print_stderr(a.stderr_text);
         printf("  reproduce: printf '%%s\\n' uci isready quit | %s\n", v->command);
-        v->failed++;
+        check_failed(v, "engine start", a.message);
     } else if (v->protocol == HX_PROTOCOL_UCI && !hx_external_has_profile_option(v->ext)) {
         printf("note: the engine lists no HexrefProfile option; it is taken to play %s\n",
                v->profile);
@@ -787,7 +899,7 @@ int cmd_verify(int argc, char **argv)
     cli_opts o;
     verify_ctx v;
     memset(&v, 0, sizeof v);
-    int rc = cli_parse(argc, argv, &o);
+    int rc = cli_parse("verify", "engine protocol variant profile fen moves depth suite tier max-nodes random seed fixtures timeout" CLI_OUTPUT_OPTIONS, argc, argv, &o);
     if (rc)
         return rc;
     if (o.help) {
@@ -796,6 +908,13 @@ int cmd_verify(int argc, char **argv)
     }
     if ((rc = setup(&v, &o)) != 0)
         return rc;
+    cli_output out;
+    if ((rc = cli_output_begin("verify", &o, &out)) != 0) {
+        hx_external_free(v.ext);
+        return rc;
+    }
+    hx_results_init(&v.results, "verify", v.command);
+    v.progress = cli_progress_wanted();
     printf("verify: engine %s (%s protocol), %s/%s, timeout %g s per query\n", v.command,
            hx_protocol_name(v.protocol), v.variant, v.profile, o.timeout > 0 ? o.timeout : 30.0);
     if (start_engine(&v) != 0)
@@ -811,6 +930,9 @@ int cmd_verify(int argc, char **argv)
         run_fixtures(&v);
     if (rc) {
         hx_external_free(v.ext);
+        hx_results_free(&v.results);
+        if (out.json_out)
+            fclose(out.json_out);
         return rc;
     }
     if (v.stop)
@@ -819,5 +941,9 @@ int cmd_verify(int argc, char **argv)
                                     : "the engine could not be started or failed its handshake");
     hx_external_free(v.ext);
     printf("%d passed, %d failed\n", v.passed, v.failed);
+    int wrote = cli_output_end(&out, &v.results);
+    hx_results_free(&v.results);
+    if (wrote)
+        return wrote;
     return v.failed || v.stop ? EXIT_BAD_INPUT : EXIT_OK;
 }

@@ -5,6 +5,8 @@
  */
 #include "differential.h"
 
+#include "clock.h"
+
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -20,13 +22,6 @@ typedef struct move_list {
     int n;
     char text[HX_MAX_MOVES][HX_MOVE_TEXT_MAX];
 } move_list;
-
-double hx_diff_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 static void report_header(FILE *report, const hx_position *pos, const char *fen,
                           const char *root_fen, const char *path, const char *what)
@@ -289,7 +284,7 @@ int hx_diff_games(const char *variant, const char *profile, uint64_t seed, int g
     char root[HX_FEN_MAX];
     int failures = 0;
     for (int g = 0; g < games; g++) {
-        if (deadline > 0 && hx_diff_now() > deadline)
+        if (deadline > 0 && hx_now() > deadline)
             break;
         hx_position_set_fen(pos, NULL, &err);
         hx_position_fen(pos, root);

@@ -49,7 +49,4 @@ int hx_diff_games(const char *variant, const char *profile, uint64_t seed, int g
 
 uint64_t hx_diff_game_seed(uint64_t seed, int game);
 
-/* Monotonic clock in seconds. */
-double hx_diff_now(void);
-
 #endif
