@@ -4,6 +4,8 @@
  */
 #include "engine_external.h"
 
+#include "strutil.h"
+
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,7 +24,7 @@ typedef struct known_pos {
 
 typedef struct cached {
     char *key;
-    int ok;
+    int ok, rejected;
     char *text; /* sorted moves, or the problem when !ok */
     uint64_t total;
 } cached;
@@ -46,15 +48,6 @@ struct hx_external {
     cached *cache;
     int ncache, capcache;
 };
-
-static char *xstrdup(const char *s)
-{
-    if (!s)
-        return NULL;
-    size_t n = strlen(s) + 1;
-    char *p = malloc(n);
-    return p ? memcpy(p, s, n) : NULL;
-}
 
 static int starts_with(const char *s, const char *prefix)
 {
@@ -101,9 +94,9 @@ hx_external *hx_external_new(const hx_ext_config *cfg)
     hx_external *x = calloc(1, sizeof *x);
     if (!x)
         return NULL;
-    x->command = xstrdup(cfg->command);
-    x->variant = xstrdup(cfg->variant);
-    x->profile = xstrdup(cfg->profile);
+    x->command = hx_strdup(cfg->command);
+    x->variant = hx_strdup(cfg->variant);
+    x->profile = hx_strdup(cfg->profile);
     x->protocol = cfg->protocol;
     x->timeout = cfg->timeout > 0 ? cfg->timeout : 30.0;
     x->cap = cfg->max_output ? cfg->max_output : DEFAULT_CAP;
@@ -436,7 +429,8 @@ static hx_position *pinned_position(hx_external *x, const char *fen, const char 
     hx_position *pos = hx_position_new(x->pinned);
     if (pos && hx_position_set_fen(pos, fen, &e) == 0 && hx_play_moves(pos, moves, 0, &e) == 0)
         return pos;
-    fail(a, HX_EXT_ENGINE_ERROR, "the engine answered: error %s", pos ? e.message : "no memory", 0);
+    fail(a, pos ? HX_EXT_REJECTED : HX_EXT_ENGINE_ERROR, "the engine answered: error %s",
+         pos ? e.message : "no memory", 0);
     hx_position_free(pos);
     return NULL;
 }
@@ -696,7 +690,7 @@ static int remember(hx_external *x, const char *fen, const char *root, const cha
     char *path = malloc(n);
     if (path)
         snprintf(path, n, "%s%s%s", moves, *moves ? " " : "", move);
-    known_pos k = {xstrdup(fen), xstrdup(root), path};
+    known_pos k = {hx_strdup(fen), hx_strdup(root), path};
     if (!k.fen || !k.root || !k.moves) {
         free(k.fen), free(k.root), free(k.moves);
         return -1;
@@ -730,7 +724,7 @@ static cached *cache_add(hx_external *x, const char *key, int ok, char *text, ui
         x->cache = ncache;
         x->capcache = nc;
     }
-    cached c = {xstrdup(key), ok, text, total};
+    cached c = {hx_strdup(key), ok, 0, text, total};
     if (!c.key || !c.text) {
         free(c.key), free(c.text);
         return NULL;
@@ -776,8 +770,10 @@ static int ask(hx_external *x, const char *variant, const char *fen, int depth, 
         if (bad && !x->first_problem[0])
             snprintf(x->first_problem, sizeof x->first_problem, "%s", problem);
         x->usable += !bad;
-        c = cache_add(x, key, !bad, bad ? xstrdup(problem) : lines_text(&a.reply),
+        c = cache_add(x, key, !bad, bad ? hx_strdup(problem) : lines_text(&a.reply),
                       a.reply.total);
+        if (c)
+            c->rejected = a.failure == HX_EXT_REJECTED;
         hx_ext_answer_free(&a);
     }
     if (!c) {
@@ -787,7 +783,7 @@ static int ask(hx_external *x, const char *variant, const char *fen, int depth, 
     if (!c->ok)
         snprintf(err, errcap, "%s", c->text);
     *out = c;
-    return c->ok ? 0 : -1;
+    return c->ok ? 0 : c->rejected ? HX_ENGINE_REJECTED : -1;
 }
 
 static int ext_moves(void *ctx, const char *variant, const char *profile, const char *fen,
@@ -795,8 +791,9 @@ static int ext_moves(void *ctx, const char *variant, const char *profile, const 
 {
     (void)profile;
     cached *c;
-    if (ask(ctx, variant, fen, 1, &c, err, errcap) != 0)
-        return -1;
+    int rc = ask(ctx, variant, fen, 1, &c, err, errcap);
+    if (rc != 0)
+        return rc;
     if (strlen(c->text) >= cap) {
         snprintf(err, errcap, "move list too long");
         return -1;
@@ -817,8 +814,9 @@ static int ext_perft(void *ctx, const char *variant, const char *profile, const 
         *nodes = 1;
         return 0;
     }
-    if (ask(ctx, variant, fen, depth, &c, err, errcap) != 0)
-        return -1;
+    int rc = ask(ctx, variant, fen, depth, &c, err, errcap);
+    if (rc != 0)
+        return rc;
     *nodes = c->total;
     return 0;
 }
@@ -840,11 +838,13 @@ static int ext_status(void *ctx, const char *variant, const char *profile, const
         char word[64], problem[512];
         int rc = x->pinned ? reference_status(x, root, moves, word, sizeof word, problem, sizeof problem)
                            : uci_status(x, root, moves, word, sizeof word, problem, sizeof problem);
-        c = cache_add(x, key, rc == 0, xstrdup(rc == 0 ? word : problem), 0);
+        c = cache_add(x, key, rc == 0, hx_strdup(rc == 0 ? word : problem), 0);
+        if (c && rc != 0 && x->pinned) /* the pinned reference rejects the position */
+            c->rejected = 1;
     }
     if (!c || !c->ok || strlen(c->text) >= cap) {
         snprintf(err, errcap, "%s", c ? c->text : "out of memory");
-        return -1;
+        return c && c->rejected ? HX_ENGINE_REJECTED : -1;
     }
     strcpy(out, c->text);
     return 0;
@@ -946,8 +946,9 @@ static int ext_play(void *ctx, const char *variant, const char *profile, const c
     hx_external *x = ctx;
     cached *c;
     char child_fen[HX_FEN_MAX];
-    if (ask(x, variant, fen, 1, &c, err, errcap) != 0)
-        return -1;
+    int asked = ask(x, variant, fen, 1, &c, err, errcap);
+    if (asked != 0)
+        return asked;
     if (!listed(c->text, move)) {
         snprintf(err, errcap, "the engine does not list %s here", move);
         return -1;

@@ -39,7 +39,9 @@ typedef enum hx_ext_failure {
     HX_EXT_EXIT,         /* crashed or exited with a non-zero status */
     HX_EXT_CAP,          /* printed more than max_output bytes */
     HX_EXT_INCOMPLETE,   /* output ended before the total */
-    HX_EXT_ENGINE_ERROR  /* the engine answered "error ..." */
+    HX_EXT_ENGINE_ERROR, /* the engine answered "error ..." */
+    HX_EXT_REJECTED      /* the pinned reference: the position is not valid under
+                            its profile (the hx_engine ops return HX_ENGINE_REJECTED) */
 } hx_ext_failure;
 
 typedef struct hx_ext_answer {
