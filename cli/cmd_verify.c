@@ -19,6 +19,8 @@
 #include "engine_external.h"
 #include "fixtures.h"
 #include "print.h"
+#include "strutil.h"
+#include "suite.h"
 
 #ifndef HEXREF_SOURCE_DIR
 #define HEXREF_SOURCE_DIR "."
@@ -57,6 +59,7 @@ typedef struct verify_ctx {
     char cells[MAX_CELLS][4];
     int ncells;
     int passed, failed, stop;
+    int suite_lines;        /* suite lines selected (--tier) */
     int progress;           /* a progress line on stderr (a terminal) */
     hx_results results;     /* every check, for the JSON and JUnit printers */
     hx_check_result *check; /* the check running now (check_position) */
@@ -704,103 +707,53 @@ static int run_random(verify_ctx *v)
     return 0;
 }
 
-static char *trim(char *s)
+/* A suite line: checked at its deepest depth within -d and --max-nodes. */
+static void run_suite_line(verify_ctx *v, const char *file, const hx_suite_line *l)
 {
-    while (*s == ' ' || *s == '\t')
-        s++;
-    size_t n = strlen(s);
-    while (n && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\n' || s[n - 1] == '\r'))
-        s[--n] = '\0';
-    return s;
-}
-
-/* One suite line: the deepest depth listed that is <= limit and whose
- * count is <= max_nodes (0: any), whether it is in the quick tier, and the
- * id. Returns 1 if it is a position line, 0 for blank lines and comments. */
-static int parse_suite_line(char *line, int limit, uint64_t max_nodes, char **fen, int *depth,
-                            int *quick, char **id)
-{
-    char *save = NULL, *field = strtok_r(line, ";", &save);
-    *fen = field ? trim(field) : NULL;
-    *depth = *quick = 0;
-    *id = NULL;
-    if (!*fen || !**fen || **fen == '#')
-        return 0;
-    while ((field = strtok_r(NULL, ";", &save)) != NULL) {
-        field = trim(field);
-        char *end = NULL;
-        long d = field[0] == 'D' ? strtol(field + 1, &end, 10) : 0;
-        uint64_t count = end ? strtoull(end, NULL, 10) : 0;
-        if (d > 0 && d <= limit && d > *depth && (!max_nodes || count <= max_nodes))
-            *depth = (int)d;
-        else if (strncmp(field, "id ", 3) == 0)
-            *id = trim(field + 3);
-        else if (strcmp(field, "tier quick") == 0)
-            *quick = 1;
-    }
-    return 1;
-}
-
-/* Suites are named VARIANT-PROFILE.epd (perft-suites/); a suite for other
- * rules than the engine is run with is skipped with a note. */
-static int suite_matches(const verify_ctx *v, const char *file)
-{
-    const char *base = strrchr(file, '/') ? strrchr(file, '/') + 1 : file;
-    char name[128];
-    snprintf(name, sizeof name, "%s", base);
-    char *dot = strstr(name, ".epd"), *dash = strchr(name, '-');
-    hx_error err;
-    if (!dot || !dash)
-        return 1;
-    *dot = '\0';
-    *dash = '\0';
-    if (!hx_rules_find(name, dash + 1, &err))
-        return 1; /* not a VARIANT-PROFILE name: take -v and -p */
-    if (strcmp(name, v->variant) == 0 && strcmp(dash + 1, v->profile) == 0)
-        return 1;
-    printf("skip %s: a suite for %s/%s (run verify with -v %s -p %s)\n", file, name, dash + 1,
-           name, dash + 1);
-    return 0;
-}
-
-static void run_suite_line(verify_ctx *v, const char *file, int lineno, char *line)
-{
-    char *fen, *id, label[256], canon[HX_FEN_MAX];
-    int depth, quick, limit = v->o->depth > 0 ? v->o->depth : MAX_DEPTH;
-    if (!parse_suite_line(line, limit, v->o->max_nodes, &fen, &depth, &quick, &id) ||
-        (v->o->tier && strcmp(v->o->tier, "quick") == 0 && !quick))
-        return;
-    snprintf(label, sizeof label, "%s:%d%s%s", file, lineno, id ? " " : "", id ? id : "");
+    char label[300], canon[HX_FEN_MAX];
+    int limit = v->o->depth > 0 ? v->o->depth : MAX_DEPTH;
+    int k = hx_suite_deepest(l, limit, v->o->max_nodes);
+    snprintf(label, sizeof label, "%s:%ld%s%s", file, l->lineno, l->id[0] ? " " : "", l->id);
     hx_position *pos = hx_position_new(v->rules);
     hx_error err;
-    if (!pos || hx_position_set_fen(pos, fen, &err) != 0) {
+    if (!pos || hx_position_set_fen(pos, l->fen, &err) != 0) {
         printf("FAIL %s: bad HexFEN in the suite: %s\n", label, pos ? err.message : "no memory");
         check_failed(v, label, "bad HexFEN in the suite");
-    } else if (depth == 0) {
+    } else if (k < 0) {
         printf("skip %s: no depth within -d / --max-nodes\n", label);
     } else {
         hx_position_fen(pos, canon);
-        check_position(v, canon, "", depth, label);
+        check_position(v, canon, "", l->depth[k], label);
     }
     hx_position_free(pos);
 }
 
+/* A suite for other rules than the engine is run with (its header or its
+ * name says so) is skipped with a note. */
 static void run_suite(verify_ctx *v, const char *file)
 {
-    FILE *f = fopen(file, "r");
-    if (!f) {
-        printf("FAIL %s: cannot open the suite\n", file);
-        check_failed(v, file, "cannot open the suite");
+    hx_suite s;
+    char err[512];
+    if (hx_suite_read(file, &s, err, sizeof err) != 0) {
+        printf("FAIL %s\n", err);
+        check_failed(v, file, err);
         return;
     }
-    char line[4096];
-    int lineno = 0;
-    if (suite_matches(v, file))
-        while (!v->stop && fgets(line, sizeof line, f)) {
-            lineno++;
-            run_suite_line(v, file, lineno, line);
+    hx_error e;
+    if (s.names_from && hx_rules_find(s.variant, s.profile, &e) &&
+        (strcmp(s.variant, v->variant) != 0 || strcmp(s.profile, v->profile) != 0)) {
+        printf("skip %s: a suite for %s/%s (run verify with -v %s -p %s)\n", file, s.variant,
+               s.profile, s.variant, s.profile);
+        hx_suite_free(&s);
+        return;
+    }
+    int quick = v->o->tier && strcmp(v->o->tier, "quick") == 0;
+    for (int i = 0; i < s.n && !v->stop; i++)
+        if (!quick || s.lines[i].quick) {
+            v->suite_lines++;
+            run_suite_line(v, file, &s.lines[i]);
         }
-    fclose(f);
+    hx_suite_free(&s);
 }
 
 static void run_fixtures(verify_ctx *v)
@@ -859,6 +812,8 @@ static int setup(verify_ctx *v, const cli_opts *o)
         return cli_usage_error("verify", "unknown protocol '%s' (script or uci)", o->protocol);
     if (o->depth == 0 || o->depth > MAX_DEPTH)
         return cli_usage_error("verify", "depth must be from 1 to %d", MAX_DEPTH);
+    if (o->tier && strcmp(o->tier, "quick") && strcmp(o->tier, "deep"))
+        return cli_usage_error("verify", "--tier must be quick or deep");
     if (o->nargs && !o->fixtures)
         return cli_usage_error("verify", "unexpected argument '%s'", o->args[0]);
     hx_error err;
@@ -924,6 +879,8 @@ int cmd_verify(int argc, char **argv)
         rc = run_single(&v);
     for (int i = 0; rc == 0 && i < o.nsuites && !v.stop; i++)
         run_suite(&v, o.suites[i]);
+    if (rc == 0 && o.nsuites && !v.stop && v.suite_lines == 0 && v.failed == 0)
+        rc = cli_bad_input("verify: no suite line selected%s", o.tier ? " (--tier)" : "");
     if (rc == 0 && o.random > 0 && !v.stop)
         rc = run_random(&v);
     if (rc == 0 && o.fixtures && !v.stop)

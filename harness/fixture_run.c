@@ -108,6 +108,7 @@ static int parse_engine_moves(const char *text, strvec *sv, int *sorted)
 
 typedef struct {
     char *fen;        /* position under test */
+    char *root;       /* the fixture's position ("start" resolved), before its line */
     strvec moves;     /* its legal moves, once fetched */
     int have_moves;   /* 1 fetched, -1 failed */
     int moves_sorted;
@@ -402,6 +403,7 @@ static int setup_position(rctx *r, const fx_fixture *f, const char *profile,
     } else {
         pos->fen = hx_strdup(f->fen);
     }
+    pos->root = hx_strdup(pos->fen);
     if (!pos->fen) {
         r->oom = 1;
         return RUN_FAIL;
@@ -519,7 +521,7 @@ static int run_one(rctx *r, const fx_fixture *f, const char *profile,
         c.source = hx_strfmt("%s:%d", f->file, f->line);
         c.variant = hx_strdup(f->variant);
         c.profile = hx_strdup(profile);
-        c.fen = hx_strdup(pos.fen && st == RUN_PASS && !f->moves.n ? pos.fen : f->fen);
+        c.fen = hx_strdup(pos.root ? pos.root : f->fen);
         c.moves = f->moves.n ? joined_moves(&f->moves) : NULL;
         c.depth = 1;
         if (c.outcome != HX_PASS)
@@ -540,6 +542,7 @@ static int run_one(rctx *r, const fx_fixture *f, const char *profile,
     hx_divide_free(&r->expected);
     hx_divide_free(&r->got);
     free(pos.fen);
+    free(pos.root);
     sv_free(&pos.moves);
     free(msg.s);
     return 0;
