@@ -303,13 +303,20 @@ static void print_differences(const identify_ctx *c, int q)
     }
 }
 
-/* "none: differs on ...": the closest profile and where it differs. */
-static void print_none(const identify_ctx *c)
+/* The first profile the engine matches, else the closest one. */
+static int closest_profile(const identify_ctx *c)
 {
     int best = 0;
     for (int p = 1; p < c->nprofiles; p++)
         if (c->disagree[p] < c->disagree[best])
             best = p;
+    return best;
+}
+
+/* "none: differs on ...": the closest profile and where it differs. */
+static void print_none(const identify_ctx *c)
+{
+    int best = closest_profile(c);
     printf("matches: none: differs on");
     int shown = 0;
     for (int i = 0; i < c->n && shown < 3; i++)
@@ -361,8 +368,8 @@ static int print_summary(const identify_ctx *c)
 
 /* ------------------------------------------------------------ results */
 
-/* One check per fixture and profile q: does the engine give the outcomes the
- * reference gives under q? */
+/* One check per fixture: does the engine give the outcomes the reference
+ * gives under q, the profile it matches (or the closest)? */
 static int add_check(const identify_ctx *c, const fixture_row *row, int q, hx_results *out)
 {
     const hx_check_result *any = NULL;
@@ -396,10 +403,9 @@ static int output_results(const identify_ctx *c, cli_output *out)
 {
     hx_results r;
     hx_results_init(&r, "identify", c->o->engine);
-    int rc = 0;
+    int rc = 0, q = closest_profile(c);
     for (int i = 0; i < c->n && rc == 0; i++)
-        for (int q = 0; q < c->nprofiles && rc == 0; q++)
-            rc = add_check(c, &c->f[i], q, &r);
+        rc = add_check(c, &c->f[i], q, &r);
     rc = rc ? cli_bad_input("out of memory") : cli_output_end(out, &r);
     hx_results_free(&r);
     return rc;
