@@ -45,8 +45,9 @@ typedef struct cli_opts {
 /* Parses argv (after the subcommand name) for `command`, which takes only
  * the options named in `allowed` (long names without dashes, separated by
  * spaces; --help is always taken). An unknown option, or one that another
- * command takes, is a usage error. Returns 0, or EXIT_USAGE after printing
- * the problem. */
+ * command takes, is a usage error (EXIT_USAGE); a -v or -p that names no
+ * variant or profile is bad input (EXIT_BAD_INPUT, cli_check_names). Returns
+ * 0, or the exit code after printing the problem. */
 int cli_parse(const char *command, const char *allowed, int argc, char **argv, cli_opts *o);
 
 /* The options of every checking command's output (cli_output). */
