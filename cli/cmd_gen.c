@@ -152,8 +152,11 @@ static int count_line(gen_run *g, hx_position *pos, char *line, size_t cap, int 
     return 0;
 }
 
+/* The progress bar, on a terminal only (a log gets the last line of gen). */
 static void show_progress(const gen_run *g)
 {
+    if (!cli_progress_wanted())
+        return;
     double t = hx_now() - g->start;
     int made = g->done - g->first, left = g->o->count - g->done;
     double eta = made ? t / made * left : 0;
@@ -283,7 +286,8 @@ static int gen_loop(gen_run *g, hx_position *pos)
             return cli_bad_input("%s: write error", g->o->output);
     }
     show_progress(g);
-    fputc('\n', stderr);
+    if (cli_progress_wanted())
+        fputc('\n', stderr);
     return 0;
 }
 

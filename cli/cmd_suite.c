@@ -144,8 +144,11 @@ static int run_line(suite_run *r, const hx_suite_line *l, const char *where)
     }
     if (!ran)
         return -1;
-    printf("pass  %s %s: D1..D%d, %llu nodes, %.2f s\n", where, id, l->depth[ran - 1],
-           (unsigned long long)total, hx_now() - start);
+    printf("pass  %s %s: D1..D%d, %llu nodes", where, id, l->depth[ran - 1],
+           (unsigned long long)total);
+    if (!r->o->quiet)
+        printf(", %.2f s", hx_now() - start);
+    printf("\n");
     return 1;
 }
 

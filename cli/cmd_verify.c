@@ -447,7 +447,10 @@ static void report(verify_ctx *v, kind k, node *nd, const node *child, const cha
     printf("  root:      %s\n", nd->root);
     printf("  path:      %s\n", nd->path[0] ? nd->path : "(none: the root itself)");
     printf("  position:  %s\n", fen);
-    printf("  depth:     %d, found in %.1f s\n", nd->depth, seconds);
+    printf("  depth:     %d", nd->depth);
+    if (!v->o->quiet)
+        printf(", found in %.1f s", seconds);
+    printf("\n");
     print_detail(v, k, nd);
     if (k == K_COUNT_HERE || k == K_COUNT_PARENT)
         print_count_detail(k, nd, child);
@@ -596,8 +599,10 @@ static int check_position(verify_ctx *v, const char *root, const char *moves, in
     if (v->progress)
         fprintf(stderr, "\r%70s\r", "");
     if (ok)
-        printf("ok   %s: depth %d, %llu nodes, %.2f s\n", label, depth,
-               (unsigned long long)nodes[0].answer.reply.total, hx_proc_now() - start);
+        printf("ok   %s: depth %d, %llu nodes%s", label, depth,
+               (unsigned long long)nodes[0].answer.reply.total, v->o->quiet ? "\n" : "");
+    if (ok && !v->o->quiet)
+        printf(", %.2f s\n", hx_proc_now() - start);
     end_check(v, &check, &nodes[0], ok, start);
     for (int i = 0; i <= levels && i <= MAX_DEPTH; i++) {
         hx_ext_answer_free(&nodes[i].answer);

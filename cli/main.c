@@ -15,7 +15,8 @@ typedef struct command {
 
 #define OUTPUT_OPTS                                                                         \
     "  --format text|json  json: one JSON object per check on stdout (docs/results.md)\n"   \
-    "  --junit FILE        also write the checks as JUnit XML to FILE\n"
+    "  --junit FILE        also write the checks as JUnit XML to FILE\n"                     \
+    "  -q, --quiet         no timing in the report\n"
 
 #define POSITION_OPTS                                                                       \
     "  -v, --variant V     shafran, brusky, glinski or mccooey (required)\n"              \
@@ -67,7 +68,7 @@ static const command commands[] = {
      "'N passed, N failed' (positions).\n"
      "  -n, --count GAMES   games per profile (at least 1)\n"
      "  --seconds N         time budget (at least 1; default 10)\n"
-     "  -q, --quiet         no table of games and timing on stderr\n" OUTPUT_OPTS},
+     OUTPUT_OPTS},
     {"suite", cmd_suite, "run perft suites (EPD files) and report each line",
      "usage: hexref suite [options] FILE...\n"
      "Runs perft suites and reports pass or fail per line (perft-suites/README.md).\n"
