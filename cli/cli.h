@@ -81,13 +81,14 @@ int cli_check_names(const char *variant, const char *profile);
 /* Default variant when none is given: none (the user must choose). */
 int cli_require_variant(const char *command, const cli_opts *o);
 
-/* A position prepared for a command: its HexFEN (after --moves) and, for the
- * reference engine, the live position. */
+/* A position prepared for a command: the engine (reference or oracle, used
+ * alike through engine.h) and the HexFEN after --moves. pos is the
+ * reference's live position, for what only the reference offers (deep
+ * perft, --split, seed cell names, the diagram); NULL for the oracle. */
 typedef struct cli_position {
     hx_engine engine;
-    int is_reference;
     const hx_rules *rules;
-    hx_position *pos; /* NULL for the oracle engine */
+    hx_position *pos;
     char fen[HX_ENGINE_FEN_MAX];
 } cli_position;
 

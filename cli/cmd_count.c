@@ -43,13 +43,22 @@ static void report_speed(uint64_t nodes, double seconds)
             seconds > 0 ? (double)nodes / seconds : 0.0);
 }
 
-/* The reference's count, through hx_perft_deep when any deep option asks
- * for it (docs/perft.md), else the plain recursion. */
-static int perft_reference(const cli_opts *o, cli_position *cp, int depth, uint64_t *nodes)
+static int deep_options(const cli_opts *o)
 {
-    if (o->threads <= 1 && !o->hash_mb && !o->no_bulk) {
-        *nodes = hx_perft(cp->pos, depth);
-        return 0;
+    return o->threads > 1 || o->hash_mb || o->no_bulk || o->split;
+}
+
+/* The count through the engine interface (reference or oracle alike), or
+ * through hx_perft_deep when a deep option asks for it (docs/perft.md): only
+ * the reference has threads, a hash and the no-bulk check. */
+static int count(const cli_opts *o, cli_position *cp, int depth, uint64_t *nodes)
+{
+    if (!deep_options(o)) {
+        char err[256];
+        return cp->engine.perft(cp->engine.ctx, o->variant, o->profile, cp->fen, depth, nodes,
+                                err, sizeof err)
+                   ? cli_bad_input("%s", err)
+                   : 0;
     }
     int flags = o->no_bulk ? HX_PERFT_NO_BULK : 0;
     *nodes = hx_perft_deep(cp->pos, depth, o->threads, (size_t)o->hash_mb << 20, flags);
@@ -60,7 +69,7 @@ static int perft_checks(const cli_opts *o, const cli_position *cp)
 {
     if (o->threads < 1 || o->threads > 256)
         return cli_usage_error("perft", "--threads must be between 1 and 256");
-    if (!cp->is_reference && (o->threads > 1 || o->hash_mb || o->no_bulk || o->split))
+    if (!cp->pos && deep_options(o))
         return cli_usage_error("perft", "--threads, --hash, --no-bulk and --split need the reference engine");
     return 0;
 }
@@ -80,14 +89,7 @@ int cmd_perft(int argc, char **argv)
     }
     uint64_t nodes = 0;
     double start = hx_now();
-    if (cp.is_reference) {
-        rc = perft_reference(&o, &cp, depth, &nodes);
-    } else {
-        char err[256];
-        if (cp.engine.perft(cp.engine.ctx, o.variant, o.profile, cp.fen, depth, &nodes, err,
-                            sizeof err))
-            rc = cli_bad_input("%s", err);
-    }
+    rc = count(&o, &cp, depth, &nodes);
     cli_position_close(&cp);
     if (rc)
         return rc;
@@ -110,9 +112,9 @@ int cmd_divide(int argc, char **argv)
     hx_divide d;
     char err[256] = "out of memory";
     double start = hx_now();
-    int n = cp.pos ? hx_divide_of_position(cp.pos, depth, o.naming, &d)
-                   : hx_divide_of_engine(&cp.engine, o.variant, o.profile, cp.fen, depth, &d, err,
-                                         sizeof err);
+    int n = o.naming ? hx_divide_of_position(cp.pos, depth, o.naming, &d)
+                     : hx_divide_of_engine(&cp.engine, o.variant, o.profile, cp.fen, depth, &d,
+                                           err, sizeof err);
     cli_position_close(&cp);
     if (n < 0)
         return cli_bad_input("%s", err);
@@ -134,7 +136,7 @@ int cmd_moves(int argc, char **argv)
     int rc = open_for("moves", argc, argv, &o, &cp, NULL, 0);
     if (rc)
         return rc < 0 ? EXIT_OK : rc;
-    if (cp.is_reference) {
+    if (o.naming) { /* seed 004's cell names: only the reference writes them */
         static char texts[HX_MAX_MOVES][HX_MOVE_TEXT_MAX];
         hx_move moves[HX_MAX_MOVES];
         int n = hx_legal_moves(cp.pos, moves);

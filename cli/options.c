@@ -263,8 +263,9 @@ int cli_position_open(const cli_opts *o, cli_position *cp)
         return cli_bad_input("%s", err.message);
     if (o->naming && strcmp(o->variant, "brusky") != 0)
         return cli_usage_error(NULL, "--cells seed exists only for brusky");
-    cp->is_reference = strcmp(o->engine, "reference") == 0;
-    if (!cp->is_reference)
+    if (strcmp(o->engine, "reference") != 0 && o->naming)
+        return cli_usage_error(NULL, "--cells seed needs the reference engine");
+    if (strcmp(o->engine, "reference") != 0)
         return open_with_oracle(o, cp);
     cp->pos = hx_position_new(cp->rules);
     if (!cp->pos)
