@@ -135,6 +135,16 @@ static int names_cells(const verify_ctx *v, const char *move)
     return is_cell(v, move, a) && is_cell(v, move + a, b);
 }
 
+/* Does a file of this board's cell names start with letter? (The boards
+ * named after Glinski skip j.) */
+static int has_file(const verify_ctx *v, char letter)
+{
+    for (int i = 0; i < v->ncells; i++)
+        if (v->cells[i][0] == letter)
+            return 1;
+    return 0;
+}
+
 static int first_unknown_cell(const verify_ctx *v, const hx_reply *d)
 {
     for (int i = 0; i < d->n; i++)
@@ -383,7 +393,7 @@ static void print_detail(const verify_ctx *v, kind k, const node *nd)
         int u = first_unknown_cell(v, d);
         if (u >= 0 && !d->nbad_moves)
             printf("    '%s' names a cell that %s has not%s\n", d->lines[u].move, v->variant,
-                   strchr(d->lines[u].move, 'j') && v->variant[0] != 'b' && v->variant[0] != 's'
+                   strchr(d->lines[u].move, 'j') && !has_file(v, 'j')
                        ? " (hexref's files are a-l without j, Glinski's naming;"
                          " McCooey's own j is hexref's k)"
                        : "");

@@ -252,6 +252,21 @@ static int open_with_oracle(const cli_opts *o, cli_position *cp)
     return 0;
 }
 
+/* --cells seed on a variant without seed names: say which variants have them. */
+static int seed_naming_error(const char *variant)
+{
+    char list[128] = "";
+    hx_error err;
+    for (int v = 0; v < hx_variant_count(); v++) {
+        const char *name = hx_variant_name(v);
+        const hx_rules *r = hx_rules_find(name, NULL, &err);
+        if (r && hx_rules_has_naming(r, 1))
+            snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", list[0] ? ", " : "",
+                     name);
+    }
+    return cli_usage_error(NULL, "--cells seed exists only for %s, not %s", list, variant);
+}
+
 int cli_position_open(const cli_opts *o, cli_position *cp)
 {
     hx_error err;
@@ -261,8 +276,8 @@ int cli_position_open(const cli_opts *o, cli_position *cp)
     cp->rules = hx_rules_find(o->variant, o->profile, &err);
     if (!cp->rules)
         return cli_bad_input("%s", err.message);
-    if (o->naming && strcmp(o->variant, "brusky") != 0)
-        return cli_usage_error(NULL, "--cells seed exists only for brusky");
+    if (o->naming && !hx_rules_has_naming(cp->rules, 1))
+        return seed_naming_error(o->variant);
     if (strcmp(o->engine, "reference") != 0 && o->naming)
         return cli_usage_error(NULL, "--cells seed needs the reference engine");
     if (strcmp(o->engine, "reference") != 0)

@@ -102,6 +102,9 @@ void hx_board_size(const hx_rules *rules, int *width, int *height, int *horizont
 /* Name of cell (x, y) in the given naming (see hx_move_text); returns -1 if
  * there is no such cell. */
 int hx_cell_name(const hx_rules *rules, int x, int y, int naming, char out[4]);
+/* 1 if the board has cell names in `naming` (0: canonical, always; 1:
+ * Brusky's seed notation B, where the variant defines it), else 0. */
+int hx_rules_has_naming(const hx_rules *rules, int naming);
 /* The piece letter on (x, y) (KQRBNP White, kqrbnp Black), '.' if empty,
  * or 0 if there is no such cell. */
 char hx_position_piece(const hx_position *pos, int x, int y);
