@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bisect.h"
 #include "divide.h"
 #include "oracle.h"
 #include "print.h"
@@ -53,6 +54,28 @@ static void print_difference(const suite_run *r, const hx_divide_diff *d)
                (unsigned long long)d->missing[i].count);
 }
 
+/* Down to the minimal position where the two engines' move lists differ
+ * (bisect.c), with a command that shows it. */
+static void minimal_position(const suite_run *r, const hx_suite_line *l, int k,
+                             hx_check_result *c)
+{
+    hx_divide_source mine = hx_engine_source(&r->engine, r->variant, r->profile);
+    hx_divide_source theirs = hx_engine_source(&r->other, r->variant, r->profile);
+    hx_reproduction *m = calloc(1, sizeof *m);
+    char err[256];
+    if (!m || hx_bisect(&theirs, &mine, l->fen, "", l->depth[k], m, err, sizeof err) != 1) {
+        free(m);
+        return;
+    }
+    m->command = hx_strfmt("hexref divide -v %s -p %s -e %s --fen '%s' %d", r->variant,
+                           r->profile, r->engine.name, m->fen, m->depth);
+    printf("    minimal: after '%s', at depth %d: %s\n", m->path[0] ? m->path : "(the line itself)",
+           m->depth, m->fen);
+    print_difference(r, &m->diff);
+    printf("    reproduce: %s\n", m->command ? m->command : "(out of memory)");
+    c->minimal = m;
+}
+
 /* The failing depth's divides: the engine's (got) and the other engine's
  * (the expected moves; its total is replaced by the suite's count). The
  * other engine may be slow (the oracle): it is asked only within
@@ -82,6 +105,7 @@ static void divide_difference(const suite_run *r, const hx_suite_line *l, int k,
     if (c->diff.nmissing + c->diff.nextra + c->diff.ndiffer > 0) {
         printf("    divide at D%d against %s, moves that differ:\n", l->depth[k], r->other.name);
         print_difference(r, &c->diff);
+        minimal_position(r, l, k, c);
         return;
     }
     printf("    (none: %s and %s agree, so the expected count is suspect)\n", r->engine.name,

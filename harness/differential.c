@@ -13,6 +13,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "bisect.h"
 #include "divide.h"
 #include "oracle.h"
 #include "strutil.h"
@@ -257,6 +258,31 @@ static int as_divide(const move_list *l, hx_divide *out)
     return rc;
 }
 
+/* The bisection (bisect.c) from the game's root along the path at depth 1:
+ * the position itself when the move lists differ; when they agree (the
+ * status or a child HexFEN differs) the position and the result's diff. */
+static hx_reproduction *minimal_reproduction(const hx_rules *r, const char *root_fen,
+                                             const char *path, const char *fen,
+                                             const hx_divide_diff *diff)
+{
+    hx_engine ref = hx_engine_reference(), orc = hx_engine_oracle();
+    const char *v = hx_rules_variant(r), *p = hx_rules_profile(r);
+    hx_divide_source expected = hx_engine_source(&ref, v, p), got = hx_engine_source(&orc, v, p);
+    hx_reproduction *m = calloc(1, sizeof *m);
+    char err[256];
+    if (!m)
+        return NULL;
+    if (hx_bisect(&expected, &got, root_fen, path ? path : "", 1, m, err, sizeof err) != 1) {
+        memset(m, 0, sizeof *m);
+        m->fen = hx_strdup(fen);
+        m->path = hx_strdup(path ? path : "");
+        m->depth = 1;
+        hx_divide_diff_copy(&m->diff, diff);
+    }
+    m->command = hx_strfmt("hexref moves -v %s -p %s --fen '%s'", v, p, fen);
+    return m;
+}
+
 /* A disagreement as a result: the position, the path from the game's root,
  * the report (compared again, into a string) and, when the legal moves
  * differ, both move sets and their difference. */
@@ -294,15 +320,7 @@ static void record_failure(hx_position *pos, const char *root_fen, const char *p
     if (!same_lists(&last_ref, &last_orc.moves) && as_divide(&last_ref, &c.expected) == 0 &&
         as_divide(&last_orc.moves, &c.got) == 0)
         hx_divide_diff_of(&c.expected, &c.got, &c.diff);
-    c.minimal = calloc(1, sizeof *c.minimal);
-    if (c.minimal) {
-        c.minimal->fen = hx_strdup(fen);
-        c.minimal->path = hx_strdup(path ? path : "");
-        c.minimal->depth = 1;
-        hx_divide_diff_copy(&c.minimal->diff, &c.diff);
-        c.minimal->command = hx_strfmt("hexref moves -v %s -p %s --fen '%s'", c.variant,
-                                       c.profile, fen);
-    }
+    c.minimal = minimal_reproduction(r, root_fen, path, fen, &c.diff);
     hx_results_add(results, &c);
 }
 

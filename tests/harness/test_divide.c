@@ -13,6 +13,7 @@
 
 #include <cmocka.h>
 
+#include "bisect.h"
 #include "divide.h"
 #include "print.h"
 
@@ -145,6 +146,51 @@ static void json_escapes_engine_text(void **state)
     hx_results_free(&r);
 }
 
+/* McCooey's std and its bug model neg-capture-ep (a capture sets an e.p.
+ * right) first differ at perft 4 from the start (1,157,852 against
+ * 1,157,856): the bisection must end three plies down, at depth 1, where
+ * the bug model lists an e.p. capture std does not. */
+static void bisection_finds_the_minimal_position(void **state)
+{
+    (void)state;
+    hx_engine ref = hx_engine_reference();
+    hx_divide_source std = hx_engine_source(&ref, "mccooey", "std");
+    hx_divide_source neg = hx_engine_source(&ref, "mccooey", "neg-capture-ep");
+    char fen[HX_ENGINE_FEN_MAX], err[256];
+    assert_int_equal(ref.start_fen(NULL, "mccooey", "std", fen, sizeof fen, err, sizeof err), 0);
+    hx_reproduction m;
+    assert_int_equal(hx_bisect(&std, &neg, fen, "", 3, &m, err, sizeof err), 0);
+    assert_int_equal(hx_bisect(&std, &neg, fen, "", 4, &m, err, sizeof err), 1);
+    assert_int_equal(m.depth, 1);
+    int plies = 1;
+    for (const char *p = m.path; *p; p++)
+        plies += *p == ' ';
+    assert_int_equal(plies, 3);
+    assert_int_equal(m.diff.nmissing, 0);
+    assert_int_equal(m.diff.nextra, 1);
+    /* reached by the path, the two move lists differ there by that move; the
+     * HexFEN is the expected side's (std's) position after the path */
+    hx_divide a, b;
+    hx_divide_diff d;
+    assert_int_equal(std.divide(&std, fen, m.path, 1, &a, err, sizeof err), 0);
+    assert_int_equal(neg.divide(&neg, fen, m.path, 1, &b, err, sizeof err), 0);
+    assert_int_equal(hx_divide_diff_of(&a, &b, &d), 0);
+    assert_int_equal(d.nextra, 1);
+    assert_string_equal(d.extra[0].move, m.diff.extra[0].move);
+    hx_divide_diff_free(&d);
+    hx_divide_free(&a);
+    hx_divide_free(&b);
+    hx_position *pos = start_position("mccooey");
+    hx_error e;
+    assert_int_equal(hx_play_moves(pos, m.path, 0, &e), 0);
+    hx_position_fen(pos, fen);
+    assert_string_equal(fen, m.fen);
+    hx_position_free(pos);
+    free(m.fen);
+    free(m.path);
+    hx_divide_diff_free(&m.diff);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -152,6 +198,7 @@ int main(void)
         cmocka_unit_test(difference_of_two_divides),
         cmocka_unit_test(divide_of_reply),
         cmocka_unit_test(json_escapes_engine_text),
+        cmocka_unit_test(bisection_finds_the_minimal_position),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
