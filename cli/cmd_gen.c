@@ -12,6 +12,7 @@
  * one partial last line; --resume cuts it off before continuing.
  */
 #include "cli.h"
+#include "random.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -37,15 +38,7 @@ typedef struct gen_run {
 
 /* ---- Random stream (SplitMix64: fixed, portable) ------------------------- */
 
-static uint64_t next_random(uint64_t *state)
-{
-    uint64_t z = (*state += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-}
-
-static uint64_t below(uint64_t *state, uint64_t n) { return next_random(state) % n; }
+static uint64_t below(uint64_t *state, uint64_t n) { return hx_splitmix64(state) % n; }
 
 /* ---- Random games ---------------------------------------------------------- */
 
@@ -108,7 +101,7 @@ static hx_move pick_move(hx_position *pos, const hx_move *moves, int n, int bias
 static void random_position(const gen_run *g, hx_position *pos, int index)
 {
     uint64_t rng = g->o->seed ^ (0x6a09e667f3bcc909ULL * (uint64_t)(index + 1));
-    next_random(&rng);
+    hx_splitmix64(&rng);
     hx_error err;
     hx_position_set_fen(pos, NULL, &err);
     int plies = GEN_MIN_PLIES + (int)below(&rng, GEN_MAX_PLIES - GEN_MIN_PLIES + 1);

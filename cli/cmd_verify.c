@@ -19,6 +19,7 @@
 #include "engine_external.h"
 #include "fixtures.h"
 #include "print.h"
+#include "random.h"
 #include "strutil.h"
 #include "suite.h"
 
@@ -678,24 +679,16 @@ static int run_single(verify_ctx *v)
     return 0;
 }
 
-static uint64_t next_random(uint64_t *state)
-{
-    uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-
 /* A position after up to 60 random legal plies from the root. */
 static int random_position(hx_position *pos, uint64_t *state, char *fen)
 {
     hx_move moves[HX_MAX_MOVES];
-    int plies = 1 + (int)(next_random(state) % 60), played = 0;
+    int plies = 1 + (int)(hx_splitmix64(state) % 60), played = 0;
     for (; played < plies; played++) {
         int n = hx_legal_moves(pos, moves);
         if (n == 0)
             break;
-        hx_make(pos, moves[next_random(state) % (uint64_t)n]);
+        hx_make(pos, moves[hx_splitmix64(state) % (uint64_t)n]);
     }
     hx_position_fen(pos, fen);
     return played;

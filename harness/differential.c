@@ -14,6 +14,7 @@
 #include <time.h>
 
 #include "bisect.h"
+#include "random.h"
 #include "divide.h"
 #include "oracle.h"
 #include "strutil.h"
@@ -202,18 +203,10 @@ int hx_diff_position(hx_position *pos, const char *root_fen, FILE *report, int *
 
 /* ---- Random games ---------------------------------------------------- */
 
-static uint64_t next_random(uint64_t *state)
-{
-    uint64_t z = (*state += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-}
-
 uint64_t hx_diff_game_seed(uint64_t seed, int game)
 {
     uint64_t s = seed ^ ((uint64_t)game * 0xd1b54a32d192ed03ULL);
-    return next_random(&s);
+    return hx_splitmix64(&s);
 }
 
 static int weight_of(int flags, const hx_diff_bias *b)
@@ -239,7 +232,7 @@ static int choose(const int *flags, int n, const hx_diff_bias *bias, uint64_t *r
     int total = 0;
     for (int i = 0; i < n; i++)
         total += weight_of(flags[i], bias);
-    int pick = (int)(next_random(rng) % (uint64_t)total);
+    int pick = (int)(hx_splitmix64(rng) % (uint64_t)total);
     for (int i = 0; i < n; i++) {
         pick -= weight_of(flags[i], bias);
         if (pick < 0)
@@ -333,7 +326,7 @@ static int play_game(hx_position *pos, const char *root_fen, uint64_t rng, int m
     int flags[HX_MAX_MOVES];
     size_t used = 0;
     path[0] = '\0';
-    int plies = 1 + (int)(next_random(&rng) % (uint64_t)max_plies), n = 0;
+    int plies = 1 + (int)(hx_splitmix64(&rng) % (uint64_t)max_plies), n = 0;
     for (int ply = 0; ply <= plies; ply++) {
         stats->positions++;
         if (diff_at(pos, root_fen, path, NULL, flags, moves, &n) != 0) {
