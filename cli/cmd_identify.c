@@ -27,6 +27,7 @@
 #include "engine_external.h"
 #include "fixtures.h"
 #include "print.h"
+#include "strutil.h"
 
 #ifndef HEXREF_SOURCE_DIR
 #define HEXREF_SOURCE_DIR "."
@@ -80,13 +81,8 @@ static int build_rows(identify_ctx *c)
             const hx_check_result *r = &c->engine_runs[p].checks[i];
             fixture_row *row = find_row(c, r->id);
             if (!row) {
-                if (c->n == c->cap) {
-                    int nc = c->cap ? c->cap * 2 : 256;
-                    fixture_row *nf = realloc(c->f, (size_t)nc * sizeof *nf);
-                    if (!nf)
-                        return cli_bad_input("out of memory");
-                    c->f = nf, c->cap = nc;
-                }
+                if (hx_grow(&c->f, &c->cap, c->n, sizeof *c->f, 256) != 0)
+                    return cli_bad_input("out of memory");
                 row = &c->f[c->n++];
                 memset(row, 0, sizeof *row);
                 row->id = r->id;

@@ -4,6 +4,8 @@
  */
 #include "divide.h"
 
+#include "strutil.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,14 +23,8 @@ void hx_divide_free(hx_divide *d)
 
 int hx_divide_add(hx_divide *d, const char *move, uint64_t count)
 {
-    if (d->n == d->cap) {
-        int nc = d->cap ? d->cap * 2 : 64;
-        hx_move_count *nm = realloc(d->moves, (size_t)nc * sizeof *nm);
-        if (!nm)
-            return -1;
-        d->moves = nm;
-        d->cap = nc;
-    }
+    if (hx_grow(&d->moves, &d->cap, d->n, sizeof *d->moves, 64) != 0)
+        return -1;
     hx_move_count *m = &d->moves[d->n++];
     size_t len = strnlen(move, HX_RESULT_MOVE_MAX - 1);
     memcpy(m->move, move, len);

@@ -33,14 +33,8 @@ static int remember(hx_external *x, const char *fen, const char *root, const cha
     for (int i = 0; i < x->nknown; i++)
         if (strcmp(x->known[i].fen, fen) == 0)
             slot = i; /* the latest path wins: the runner asks about it next */
-    if (slot == x->nknown && x->nknown == x->capknown) {
-        int nc = x->capknown ? x->capknown * 2 : 32;
-        known_pos *nk = realloc(x->known, (size_t)nc * sizeof *nk);
-        if (!nk)
-            return -1;
-        x->known = nk;
-        x->capknown = nc;
-    }
+    if (slot == x->nknown && hx_grow(&x->known, &x->capknown, x->nknown, sizeof *x->known, 32))
+        return -1;
     size_t n = strlen(moves) + strlen(move) + 2;
     char *path = malloc(n);
     if (path)
@@ -69,15 +63,9 @@ static cached *cache_find(hx_external *x, const char *key)
 
 static cached *cache_add(hx_external *x, const char *key, int ok, char *text, uint64_t total)
 {
-    if (x->ncache == x->capcache) {
-        int nc = x->capcache ? x->capcache * 2 : 64;
-        cached *ncache = realloc(x->cache, (size_t)nc * sizeof *ncache);
-        if (!ncache) {
-            free(text);
-            return NULL;
-        }
-        x->cache = ncache;
-        x->capcache = nc;
+    if (hx_grow(&x->cache, &x->capcache, x->ncache, sizeof *x->cache, 64) != 0) {
+        free(text);
+        return NULL;
     }
     cached c = {hx_strdup(key), ok, 0, text, total};
     if (!c.key || !c.text) {

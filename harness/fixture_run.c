@@ -65,14 +65,8 @@ static int supported(rctx *r, const char *variant, const char *profile)
                                r->err, sizeof r->err) == 0;
     if (strlen(variant) < sizeof r->probes[0].variant &&
         strlen(profile) < sizeof r->probes[0].profile) {
-        if (r->nprobes == r->capprobes) {
-            int nc = r->capprobes ? r->capprobes * 2 : 16;
-            probe *nv = realloc(r->probes, (size_t)nc * sizeof *nv);
-            if (!nv)
-                return ok;
-            r->probes = nv;
-            r->capprobes = nc;
-        }
+        if (hx_grow(&r->probes, &r->capprobes, r->nprobes, sizeof *r->probes, 16) != 0)
+            return ok;
         probe *pr = &r->probes[r->nprobes++];
         strcpy(pr->variant, variant);
         strcpy(pr->profile, profile);

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "divide.h"
+#include "strutil.h"
 
 void hx_reproduction_free(hx_reproduction *r)
 {
@@ -51,15 +52,9 @@ void hx_results_init(hx_results *r, const char *command, const char *engine)
 
 int hx_results_add(hx_results *r, hx_check_result *c)
 {
-    if (r->n == r->cap) {
-        int nc = r->cap ? r->cap * 2 : 64;
-        hx_check_result *nl = realloc(r->checks, (size_t)nc * sizeof *nl);
-        if (!nl) {
-            hx_check_result_free(c);
-            return -1;
-        }
-        r->checks = nl;
-        r->cap = nc;
+    if (hx_grow(&r->checks, &r->cap, r->n, sizeof *r->checks, 64) != 0) {
+        hx_check_result_free(c);
+        return -1;
     }
     r->checks[r->n++] = *c;
     memset(c, 0, sizeof *c);

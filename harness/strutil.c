@@ -81,3 +81,17 @@ char *hx_sbuf_take(hx_sbuf *b)
     memset(b, 0, sizeof *b);
     return s;
 }
+
+int hx_grow(void *items, int *cap, int n, size_t size, int first)
+{
+    if (n < *cap)
+        return 0;
+    int nc = *cap ? *cap * 2 : first;
+    void **slot = items;
+    void *grown = realloc(*slot, (size_t)nc * size);
+    if (!grown)
+        return -1;
+    *slot = grown;
+    *cap = nc;
+    return 0;
+}

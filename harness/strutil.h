@@ -13,6 +13,10 @@ char *hx_strndup(const char *s, size_t n);
 /* A malloc'ed formatted string, or NULL. */
 char *hx_strfmt(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
+/* Makes room for one more item in a growing array (*items with *cap slots,
+ * n used), doubling from `first`. 0, or -1 (memory; the array is kept). */
+int hx_grow(void *items, int *cap, int n, size_t size, int first);
+
 /* A growing NUL-terminated buffer; oom is set (and text kept) on failure. */
 typedef struct hx_sbuf {
     char *s;

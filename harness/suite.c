@@ -10,6 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "strutil.h"
+
 static char *trim(char *s)
 {
     s += strspn(s, " \t");
@@ -106,14 +108,8 @@ static void names_from_file_name(const char *path, hx_suite *s)
 
 static hx_suite_line *new_line(hx_suite *s)
 {
-    if (s->n == s->cap) {
-        int nc = s->cap ? s->cap * 2 : 64;
-        hx_suite_line *nl = realloc(s->lines, (size_t)nc * sizeof *nl);
-        if (!nl)
-            return NULL;
-        s->lines = nl;
-        s->cap = nc;
-    }
+    if (hx_grow(&s->lines, &s->cap, s->n, sizeof *s->lines, 64) != 0)
+        return NULL;
     hx_suite_line *l = &s->lines[s->n];
     memset(l, 0, sizeof *l);
     return l;
