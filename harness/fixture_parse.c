@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "protocol.h"
 #include "strutil.h"
 
 enum { FX_MAX_FILE = 64 * 1024 * 1024 };
@@ -100,32 +101,10 @@ static int good_name(const char *s)
 }
 
 /* A cell: a lower case letter and 1-2 digits. Returns its length or 0. */
-static size_t cell_len(const char *s)
-{
-    if (!islower((unsigned char)s[0]) || !isdigit((unsigned char)s[1]))
-        return 0;
-    if (isdigit((unsigned char)s[2]))
-        return 3;
-    return 2;
-}
-
 static int good_cell(const char *s)
 {
-    size_t n = cell_len(s);
+    size_t n = hx_cell_text_len(s);
     return n > 0 && s[n] == '\0';
-}
-
-/* Move text: <cell><cell>[qrbn]. */
-static int good_move(const char *s)
-{
-    size_t a = cell_len(s);
-    if (!a)
-        return 0;
-    size_t b = cell_len(s + a);
-    if (!b)
-        return 0;
-    const char *t = s + a + b;
-    return *t == '\0' || (strchr("qrbn", *t) && t[1] == '\0');
 }
 
 /* A HexFEN in a fixture: exactly six blank-separated fields. */
@@ -160,7 +139,7 @@ static int parse_moves(pctx *p, int line, const char *val, strvec *sv,
         return -1;
     }
     for (int i = 0; i < sv->n; i++) {
-        if (!good_move(sv->v[i])) {
+        if (!hx_move_text_ok(sv->v[i])) {
             perr(p, line, "bad move text '%s' (expected e.g. e2e4 or d8d9q)",
                  sv->v[i]);
             return -1;
@@ -295,7 +274,7 @@ static int parse_expect(pctx *p, fx_fixture *f, int line, const char *quals,
             perr(p, line, "out of memory");
             return -1;
         }
-        if (!good_move(e->word) || !good_fen(e->fen)) {
+        if (!hx_move_text_ok(e->word) || !good_fen(e->fen)) {
             perr(p, line, "after needs a move and a six-field HexFEN");
             return -1;
         }

@@ -106,7 +106,7 @@ static int parse_count(const char *s, uint64_t *out)
     return 0;
 }
 
-static size_t cell_len(const char *s)
+size_t hx_cell_text_len(const char *s)
 {
     if (!(s[0] >= 'a' && s[0] <= 'z') || !isdigit((unsigned char)s[1]))
         return 0;
@@ -115,8 +115,8 @@ static size_t cell_len(const char *s)
 
 int hx_move_text_ok(const char *s)
 {
-    size_t a = cell_len(s);
-    size_t b = a ? cell_len(s + a) : 0;
+    size_t a = hx_cell_text_len(s);
+    size_t b = a ? hx_cell_text_len(s + a) : 0;
     if (!b)
         return 0;
     const char *t = s + a + b;

@@ -59,6 +59,10 @@ void hx_reply_free(hx_reply *d);
  * Returns 1 once the answer is complete, else 0. */
 int hx_reply_feed(hx_reply *d, const char *line, size_t len);
 
+/* The length of the cell name s starts with (a lower-case letter and one
+ * or two digits: 2 or 3), or 0. */
+size_t hx_cell_text_len(const char *s);
+
 /* Is s move text of docs/conventions.md: <cell><cell>[qrbn], a cell being a
  * lower-case letter and one or two digits? (1 yes, 0 no) */
 int hx_move_text_ok(const char *s);
