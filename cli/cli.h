@@ -47,8 +47,12 @@ typedef struct cli_opts {
  * spaces; --help is always taken). An unknown option, or one that another
  * command takes, is a usage error (EXIT_USAGE); a -v or -p that names no
  * variant or profile is bad input (EXIT_BAD_INPUT, cli_check_names). Returns
- * 0, or the exit code after printing the problem. */
+ * 0, the exit code after printing the problem, or CLI_DONE after --help. */
 int cli_parse(const char *command, const char *allowed, int argc, char **argv, cli_opts *o);
+/* cli_parse's value after --help (the usage is printed): the command ends. */
+enum { CLI_DONE = -1 };
+/* The exit code of a command that stops after cli_parse returned rc != 0. */
+static inline int cli_exit_code(int rc) { return rc == CLI_DONE ? EXIT_OK : rc; }
 
 /* The options of every checking command's output (cli_output). */
 #define CLI_OUTPUT_OPTIONS " format junit quiet"

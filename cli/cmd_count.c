@@ -23,11 +23,7 @@ static int open_for(const char *command, int argc, char **argv, cli_opts *o, cli
             mine = allowed[i][1];
     int rc = cli_parse(command, mine, argc, argv, o);
     if (rc)
-        return rc;
-    if (o->help) {
-        cli_usage(stdout, command);
-        return -1;
-    }
+        return rc; /* CLI_DONE after --help: the callers exit 0 */
     if ((rc = cli_require_variant(command, o)) != 0)
         return rc;
     if (needs_depth && (rc = cli_depth(command, o, depth)) != 0)

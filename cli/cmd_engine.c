@@ -212,11 +212,7 @@ int cmd_engine(int argc, char **argv)
     cli_opts o;
     int rc = cli_parse("engine", "variant profile", argc, argv, &o);
     if (rc)
-        return rc;
-    if (o.help) {
-        cli_usage(stdout, "engine");
-        return EXIT_OK;
-    }
+        return cli_exit_code(rc);
     if (o.nargs)
         return cli_usage_error("engine", "unexpected argument '%s'", o.args[0]);
     engine_state s = {{0}, "std", o.variant != NULL, o.profile != NULL, NULL, NULL};

@@ -30,11 +30,7 @@ int cmd_fixtures(int argc, char **argv)
     cli_opts o;
     int rc = cli_parse("fixtures", "variant profile engine" CLI_OUTPUT_OPTIONS, argc, argv, &o);
     if (rc)
-        return rc;
-    if (o.help) {
-        cli_usage(stdout, "fixtures");
-        return EXIT_OK;
-    }
+        return cli_exit_code(rc);
     hx_engine engine;
     if (hx_engine_by_name(o.engine, &engine) != 0)
         return cli_usage_error("fixtures", "unknown engine '%s' (reference or oracle)", o.engine);

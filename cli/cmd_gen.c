@@ -290,11 +290,7 @@ int cmd_gen(int argc, char **argv)
     gen_run g;
     int rc = cli_parse("gen", "variant profile count depth seed output bias check-depth resume max-nodes", argc, argv, &o);
     if (rc)
-        return rc;
-    if (o.help) {
-        cli_usage(stdout, "gen");
-        return EXIT_OK;
-    }
+        return cli_exit_code(rc);
     if ((rc = gen_setup(&o, &g)) != 0 || (rc = open_output(&g)) != 0)
         return rc;
     hx_position *pos = hx_position_new(g.rules);

@@ -443,11 +443,7 @@ int cmd_identify(int argc, char **argv)
     int rc = cli_parse("identify", "engine protocol variant profile timeout verbose" CLI_OUTPUT_OPTIONS,
                        argc, argv, &o);
     if (rc)
-        return rc;
-    if (o.help) {
-        cli_usage(stdout, "identify");
-        return EXIT_OK;
-    }
+        return cli_exit_code(rc);
     if ((rc = cli_require_variant("identify", &o)) != 0)
         return rc;
     if (!o.engine || !o.engine[0] || strcmp(o.engine, "reference") == 0)

@@ -12,11 +12,7 @@ int cmd_variants(int argc, char **argv)
     cli_opts o;
     int rc = cli_parse("variants", "variant", argc, argv, &o);
     if (rc)
-        return rc;
-    if (o.help) {
-        cli_usage(stdout, "variants");
-        return EXIT_OK;
-    }
+        return cli_exit_code(rc);
     for (int v = 0; v < hx_variant_count(); v++) {
         const char *variant = hx_variant_name(v);
         if (o.variant && strcmp(o.variant, variant) != 0)
@@ -38,11 +34,7 @@ int cmd_bench(int argc, char **argv)
     cli_opts o;
     int rc = cli_parse("bench", "variant profile", argc, argv, &o);
     if (rc)
-        return rc;
-    if (o.help) {
-        cli_usage(stdout, "bench");
-        return EXIT_OK;
-    }
+        return cli_exit_code(rc);
     int depth = 5;
     if (o.nargs && (rc = cli_depth("bench", &o, &depth)) != 0)
         return rc;
@@ -81,11 +73,7 @@ int cmd_fen(int argc, char **argv)
     cli_opts o;
     int rc = cli_parse("fen", "variant profile", argc, argv, &o);
     if (rc)
-        return rc;
-    if (o.help) {
-        cli_usage(stdout, "fen");
-        return EXIT_OK;
-    }
+        return cli_exit_code(rc);
     if ((rc = cli_require_variant("fen", &o)) != 0)
         return rc;
     if (o.nargs != 1)

@@ -275,11 +275,7 @@ int cmd_merge(int argc, char **argv)
     cli_opts o;
     int rc = cli_parse("merge", "", argc, argv, &o);
     if (rc)
-        return rc;
-    if (o.help) {
-        cli_usage(stdout, "merge");
-        return EXIT_OK;
-    }
+        return cli_exit_code(rc);
     if (o.nargs == 0)
         return cli_usage_error("merge", "give the jobs file and the result files");
     merge_state m = {0};

@@ -100,11 +100,7 @@ int cmd_selfcheck(int argc, char **argv)
     cli_opts o;
     int rc = cli_parse("selfcheck", "variant profile seconds count seed plies" CLI_OUTPUT_OPTIONS, argc, argv, &o);
     if (rc)
-        return rc;
-    if (o.help) {
-        cli_usage(stdout, "selfcheck");
-        return EXIT_OK;
-    }
+        return cli_exit_code(rc);
     if (o.nargs)
         return cli_usage_error("selfcheck", "unexpected argument '%s'", o.args[0]);
     static pair pairs[64];

@@ -135,11 +135,7 @@ int cmd_show(int argc, char **argv)
     cli_opts o;
     int rc = cli_parse("show", "variant profile fen moves engine cells", argc, argv, &o);
     if (rc)
-        return rc;
-    if (o.help) {
-        cli_usage(stdout, "show");
-        return EXIT_OK;
-    }
+        return cli_exit_code(rc);
     if ((rc = cli_require_variant("show", &o)) != 0)
         return rc;
     if (o.nargs)

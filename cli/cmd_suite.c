@@ -248,11 +248,7 @@ int cmd_suite(int argc, char **argv)
     int rc = cli_parse("suite", "engine tier max-nodes variant profile" CLI_OUTPUT_OPTIONS, argc,
                        argv, &o);
     if (rc)
-        return rc;
-    if (o.help) {
-        cli_usage(stdout, "suite");
-        return EXIT_OK;
-    }
+        return cli_exit_code(rc);
     if ((rc = suite_setup(&o, &r)) != 0)
         return rc;
     cli_output out;

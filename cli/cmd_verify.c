@@ -864,11 +864,7 @@ int cmd_verify(int argc, char **argv)
     memset(&v, 0, sizeof v);
     int rc = cli_parse("verify", "engine protocol variant profile fen moves depth suite tier max-nodes random seed fixtures timeout" CLI_OUTPUT_OPTIONS, argc, argv, &o);
     if (rc)
-        return rc;
-    if (o.help) {
-        cli_usage(stdout, "verify");
-        return EXIT_OK;
-    }
+        return cli_exit_code(rc);
     if ((rc = setup(&v, &o)) != 0)
         return rc;
     cli_output out;

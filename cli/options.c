@@ -174,8 +174,12 @@ int cli_parse(const char *command, const char *allowed, int argc, char **argv, c
         if (store(o, d, value) != 0)
             return cli_usage_error(command, "bad value '%s' for option %s", value, d->long_name);
     }
+    if (o->help) {
+        cli_usage(stdout, command);
+        return CLI_DONE;
+    }
     /* One rule for every command: an unknown variant or profile is bad input. */
-    return o->help ? 0 : cli_check_names(o->variant, o->profile);
+    return cli_check_names(o->variant, o->profile);
 }
 
 int cli_usage_error(const char *command, const char *fmt, ...)
