@@ -12,13 +12,16 @@
  */
 #include "cli.h"
 
+#include <libgen.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "divide.h"
 #include "engine_external.h"
 #include "fixtures.h"
 #include "print.h"
+#include "report_html.h"
 #include "random.h"
 #include "strutil.h"
 #include "suite.h"
@@ -260,8 +263,10 @@ static void record_minimal(verify_ctx *v, const node *nd, const char *fen, int d
     if (!m)
         return;
     hx_divide e, g;
+    size_t own = strlen(c->moves ? c->moves : "");
+    const char *path = own && strncmp(nd->path, c->moves, own) == 0 ? nd->path + own : nd->path;
     m->fen = hx_strdup(fen);
-    m->path = hx_strdup(nd->path);
+    m->path = hx_strdup(path + (path[0] == ' '));
     m->depth = depth;
     m->command = reproduce_command(v, nd, depth);
     divides_at(nd, &e, &g, &m->diff);
@@ -472,7 +477,7 @@ static void report(verify_ctx *v, kind k, node *nd, const node *child, const cha
     if (k == K_COUNT_HERE || k == K_COUNT_PARENT)
         print_count_differences(nd->ref, &nd->answer.reply);
     printf("\n");
-    cli_draw_position(nd->pos, 0);
+    cli_draw_position(nd->pos, 0, 0);
     printf("\n");
     print_reproduce(v, nd, k == K_MOVES ? 1 : nd->depth);
     if (k == K_MOVES && nd->path[0])
@@ -857,16 +862,41 @@ static int start_engine(verify_ctx *v)
     return rc;
 }
 
+/* 1 if a file can be created at path (its directory is writable), so a
+ * long run does not end in a report that cannot be written. */
+static int can_write_beside(const char *path)
+{
+    char *copy = hx_strdup(path);
+    int ok = copy && access(dirname(copy), W_OK) == 0;
+    free(copy);
+    return ok;
+}
+
+/* --report: the HTML report of the results (render/report_html.c). */
+static int write_report(const char *path, const hx_results *r)
+{
+    char err[4200];
+    if (hx_report_html_file(path, r, err, sizeof err) != 0)
+        return cli_bad_input("%s", err);
+    printf("report: %s\n", path);
+    return 0;
+}
+
 int cmd_verify(int argc, char **argv)
 {
     cli_opts o;
     verify_ctx v;
     memset(&v, 0, sizeof v);
-    int rc = cli_parse("verify", "engine protocol variant profile fen moves depth suite tier max-nodes random seed fixtures timeout" CLI_OUTPUT_OPTIONS, argc, argv, &o);
+    int rc = cli_parse("verify", "engine protocol variant profile fen moves depth suite tier max-nodes random seed fixtures timeout report" CLI_OUTPUT_OPTIONS, argc, argv, &o);
     if (rc)
         return cli_exit_code(rc);
     if ((rc = setup(&v, &o)) != 0)
         return rc;
+    if (o.report && !can_write_beside(o.report)) {
+        hx_external_free(v.ext);
+        return cli_bad_input("cannot write the report %s (no such directory, or not writable)",
+                             o.report);
+    }
     cli_output out;
     if ((rc = cli_output_begin("verify", &o, &out)) != 0) {
         hx_external_free(v.ext);
@@ -903,6 +933,8 @@ int cmd_verify(int argc, char **argv)
     hx_external_free(v.ext);
     printf("%d passed, %d failed\n", v.passed, v.failed);
     int wrote = cli_output_end(&out, &v.results);
+    if (!wrote && o.report)
+        wrote = write_report(o.report, &v.results);
     hx_results_free(&v.results);
     if (wrote)
         return wrote;
