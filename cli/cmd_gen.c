@@ -19,7 +19,7 @@
 #include <unistd.h>
 
 enum { BIAS_CASTLE = 1, BIAS_EP = 2, BIAS_PROMO = 4, BIAS_CHECK = 8 };
-enum { GEN_MIN_PLIES = 4, GEN_MAX_PLIES = 120, GEN_MAX_DEPTH = 12 };
+enum { GEN_MIN_PLIES = 4, GEN_MAX_PLIES = 120, GEN_MAX_DEPTH = HX_PERFT_MAX_DEPTH };
 
 typedef struct gen_run {
     const cli_opts *o;

@@ -163,8 +163,12 @@ int main(int argc, char **argv)
         return EXIT_OK;
     }
     for (int i = 0; i < NCOMMANDS; i++)
-        if (strcmp(argv[1], commands[i].name) == 0)
-            return commands[i].run(argc - 2, argv + 2);
+        if (strcmp(argv[1], commands[i].name) == 0) {
+            int rc = commands[i].run(argc - 2, argv + 2);
+            /* Every command's results go to stdout: a lost write fails the run. */
+            int out = cli_finish_output(stdout, "stdout");
+            return rc ? rc : out;
+        }
     fprintf(stderr, "hexref: unknown command '%s'\n\n", argv[1]);
     print_overview(stderr);
     return EXIT_USAGE;
