@@ -457,6 +457,11 @@ static int reference_query(hx_external *x, const char *fen, const char *moves, i
     hx_position *pos = pinned_position(x, fen, moves, a);
     if (!pos)
         return -1;
+    if (depth > hx_perft_max_depth(pos)) {
+        hx_position_free(pos);
+        return fail(a, HX_EXT_ENGINE_ERROR, "the engine answered: error depth beyond the limit "
+                    "of %.0f here (the history's room)", NULL, hx_perft_max_depth(pos));
+    }
     hx_move list[HX_MAX_MOVES];
     int n = hx_legal_moves(pos, list);
     uint64_t total = 0;

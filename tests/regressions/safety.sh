@@ -128,6 +128,12 @@ full "bench" bench -v mccooey 2
 full "perft --split" perft -v mccooey --split 1 3
 full "fixtures" fixtures -v mccooey
 full "suite" suite --tier quick "$suites/mccooey-std.epd"
+# a file that cannot grow (ulimit -f, SIGXFSZ ignored: the write fails with EFBIG)
+small() { (ulimit -f 1; trap '' XFSZ; hx "$@"); }
+small gen -v mccooey -n 40 --depth 1 --seed 1 -o "$tmp/gen.epd" 2>"$tmp/err"
+code=$?
+[ $code = 1 ] && grep -q "File too large" "$tmp/err"
+check $? "gen names the cause of a write error (rc $code, stderr: $(head -c 200 "$tmp/err"))"
 
 # ---- 4. Children in a new session are gone when the run ends ----------------
 marker=$((34000 + RANDOM % 999))
