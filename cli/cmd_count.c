@@ -30,7 +30,11 @@ static int open_for(const char *command, int argc, char **argv, cli_opts *o, cli
         return rc;
     if (!needs_depth && o->nargs)
         return cli_usage_error(command, "unexpected argument '%s'", o->args[0]);
-    return cli_position_open(o, cp);
+    if ((rc = cli_position_open(o, cp)) != 0)
+        return rc;
+    if (needs_depth && (rc = cli_depth_fits(cp, *depth)) != 0)
+        cli_position_close(cp);
+    return rc;
 }
 
 static void report_speed(uint64_t nodes, double seconds)
@@ -58,7 +62,7 @@ static int count(const cli_opts *o, cli_position *cp, int depth, uint64_t *nodes
     }
     int flags = o->no_bulk ? HX_PERFT_NO_BULK : 0;
     *nodes = hx_perft_deep(cp->pos, depth, o->threads, (size_t)o->hash_mb << 20, flags);
-    return *nodes == UINT64_MAX ? cli_bad_input("out of memory") : 0;
+    return *nodes == UINT64_MAX ? cli_bad_input("out of memory, or a count beyond 64 bits") : 0;
 }
 
 static int perft_checks(const cli_opts *o, const cli_position *cp)
@@ -114,9 +118,16 @@ int cmd_divide(int argc, char **argv)
     cli_position_close(&cp);
     if (n < 0)
         return cli_bad_input("%s", err);
+    uint64_t total = 0; /* a count of UINT64_MAX is hx_perft's "does not fit" */
+    for (int i = 0; i < d.n; i++)
+        if (d.moves[i].count == UINT64_MAX || total > UINT64_MAX - d.moves[i].count) {
+            hx_divide_free(&d);
+            return cli_bad_input("the count does not fit in 64 bits");
+        } else {
+            total += d.moves[i].count;
+        }
     for (int i = 0; i < d.n; i++)
         printf("%s %llu\n", d.moves[i].move, (unsigned long long)d.moves[i].count);
-    uint64_t total = d.total;
     hx_divide_free(&d);
     report_speed(total, hx_now() - start);
     printf("\n%llu\n", (unsigned long long)total);

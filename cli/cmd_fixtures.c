@@ -45,7 +45,7 @@ int cmd_fixtures(int argc, char **argv)
     hx_results results;
     hx_fixture_stats stats;
     hx_results_init(&results, "fixtures", engine.name);
-    rc = hx_fixtures_run(&engine, o.variant, o.profile, paths, npaths, stderr,
+    rc = hx_fixtures_run(&engine, o.variant, o.profile, paths, npaths, out.json ? stderr : stdout,
                          &results, &stats);
     if (rc == 0 && results.n == 0) {
         rc = cli_bad_input("fixtures: no fixture%s%s%s%s runs on %s", o.variant ? " of " : "",

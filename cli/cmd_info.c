@@ -32,11 +32,11 @@ int cmd_variants(int argc, char **argv)
 int cmd_bench(int argc, char **argv)
 {
     cli_opts o;
-    int rc = cli_parse("bench", "variant profile", argc, argv, &o);
+    int rc = cli_parse("bench", "variant profile depth", argc, argv, &o);
     if (rc)
         return cli_exit_code(rc);
     int depth = 5;
-    if (o.nargs && (rc = cli_depth("bench", &o, &depth)) != 0)
+    if ((o.nargs || o.depth >= 0) && (rc = cli_depth("bench", &o, &depth)) != 0)
         return rc;
     uint64_t total = 0;
     double total_time = 0;

@@ -786,6 +786,12 @@ static void run_fixtures(verify_ctx *v)
         check_failed(v, "fixtures", "the fixture files could not be run");
         return;
     }
+    if (v->results.n == first) { /* a run that checks nothing fails */
+        printf("FAIL fixtures: no fixture of %s under %s in the given files\n", v->variant,
+               v->profile);
+        check_failed(v, "fixtures", "no fixture selected");
+        return;
+    }
     int failed = 0;
     for (int i = first; i < v->results.n; i++)
         if (v->results.checks[i].outcome != HX_PASS) {
@@ -823,8 +829,9 @@ static int setup(verify_ctx *v, const cli_opts *o)
     v->protocol = o->protocol ? hx_protocol_by_name(o->protocol) : HX_PROTOCOL_SCRIPT;
     if (v->protocol < 0)
         return cli_usage_error("verify", "unknown protocol '%s' (script or uci)", o->protocol);
-    if (o->depth == 0 || o->depth > MAX_DEPTH)
-        return cli_usage_error("verify", "depth must be from 1 to %d", MAX_DEPTH);
+    if (o->depth == 0 || o->depth > HX_PERFT_MAX_DEPTH)
+        return cli_usage_error("verify", "depth must be from 1 to %d (the limit of a count that "
+                               "can finish)", HX_PERFT_MAX_DEPTH);
     if (o->tier && strcmp(o->tier, "quick") && strcmp(o->tier, "deep"))
         return cli_usage_error("verify", "--tier must be quick or deep");
     if (o->nargs && !o->fixtures)

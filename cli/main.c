@@ -210,8 +210,12 @@ int main(int argc, char **argv)
     if (!strcmp(argv[1], "help"))
         return help(argc - 2, argv + 2);
     const command *c = find_command(argv[1]);
-    if (c)
-        return c->run(argc - 2, argv + 2);
+    if (c) {
+        int rc = c->run(argc - 2, argv + 2);
+        /* Every command's results go to stdout: a lost write fails the run. */
+        int out = cli_finish_output(stdout, "stdout");
+        return rc ? rc : out;
+    }
     fprintf(stderr, "hexref: unknown command '%s'\n\n", argv[1]);
     print_overview(stderr);
     return EXIT_USAGE;

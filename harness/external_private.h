@@ -60,6 +60,7 @@ struct hx_external {
     hx_proc proc;
     int running, has_status, has_profile_option, handshake_failed;
     int timeouts; /* consecutive timeouts: after HX_EXT_GIVE_UP, queries fail at once */
+    int status_timeouts; /* the same for status queries, which divides between them do not reset */
     int usable;   /* adapter queries with a usable answer */
     char first_problem[600];
     hx_ext_answer handshake; /* why the handshake failed, told on every query */

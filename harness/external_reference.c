@@ -32,6 +32,12 @@ static int reference_query(hx_external *x, const char *fen, const char *moves, i
     hx_position *pos = pinned_position(x, fen, moves, a);
     if (!pos)
         return -1;
+    int limit = hx_perft_max_depth(pos);
+    if (depth > limit) { /* the limit is read before pos is freed */
+        hx_position_free(pos);
+        return hx_ext_fail(a, HX_EXT_ENGINE_ERROR, "the engine answered: error depth beyond the "
+                           "limit of %.0f here (the history's room)", NULL, limit);
+    }
     static _Thread_local hx_divide_entry list[HX_MAX_MOVES];
     int n = hx_perft_divide(pos, depth, 0, list);
     uint64_t total = 0;

@@ -139,7 +139,12 @@ static int uci_status(hx_external *x, const char *fen, const char *moves, char *
     double deadline;
     size_t n = strlen(fen) + strlen(moves) + 64;
     char *cmd = malloc(n);
-    int rc = cmd ? uci_ready(x, &a, &deadline) : hx_ext_fail(&a, HX_EXT_START, "%s", "out of memory", 0);
+    int rc = x->timeouts >= HX_EXT_GIVE_UP || x->status_timeouts >= HX_EXT_GIVE_UP
+                 ? hx_ext_fail(&a, HX_EXT_TIMEOUT,
+                               "not asked: the engine timed out on the last %.0f queries", NULL,
+                               HX_EXT_GIVE_UP)
+             : cmd ? uci_ready(x, &a, &deadline)
+                   : hx_ext_fail(&a, HX_EXT_START, "%s", "out of memory", 0);
     if (rc == 0) {
         hx_ext_position_command(fen, moves, cmd, n);
         strcat(cmd, "status\n");
@@ -159,6 +164,9 @@ static int uci_status(hx_external *x, const char *fen, const char *moves, char *
         }
     }
     free(cmd);
+    /* Status queries count toward the three timeouts in a row, as divides do. */
+    if (x->status_timeouts < HX_EXT_GIVE_UP)
+        x->status_timeouts = a.failure == HX_EXT_TIMEOUT ? x->status_timeouts + 1 : 0;
     if (rc == 0 && strlen(line + 7) >= cap)
         rc = hx_ext_fail(&a, HX_EXT_CAP, "%s", "status answer too long", 0);
     if (rc == 0)

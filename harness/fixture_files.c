@@ -23,8 +23,8 @@ static int has_suffix(const char *s, const char *suf)
 int fx_collect(const char *path, strvec *files, FILE *out, int depth)
 {
     struct stat st;
-    if (stat(path, &st) != 0) {
-        fprintf(out, "%s: %s\n", path, strerror(errno));
+    if (stat(path, &st) != 0) { /* on stderr whatever the report's stream */
+        fprintf(stderr, "%s: %s\n", path, strerror(errno));
         return -1;
     }
     if (!S_ISDIR(st.st_mode))

@@ -8,10 +8,11 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "hexref.h"
 #include "strvec.h"
 
 /* Deepest perft a fixture may ask for, and deepest directory walked. */
-enum { FX_MAX_DEPTH = 32 };
+enum { FX_MAX_DEPTH = HX_PERFT_MAX_DEPTH };
 
 enum ex_kind { EX_MOVES, EX_MOVES_FROM, EX_LEGAL, EX_ILLEGAL, EX_STATUS,
                EX_AFTER, EX_REACHES, EX_PERFT };

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hexref.h"
 #include "protocol.h"
 #include "strutil.h"
 
@@ -328,6 +329,20 @@ static int parse_expect(pctx *p, fx_fixture *f, int line, const char *quals,
     return 0;
 }
 
+/* A profiles or refutes line naming a profile the variant does not have
+ * would be skipped in silence by a -p filter: an error instead. */
+static int unknown_profile(pctx *p, const fx_fixture *f, const strvec *names)
+{
+    for (int i = 0; i < names->n; i++) {
+        hx_error e;
+        if (!hx_rules_find(f->variant, names->v[i], &e)) {
+            perr(p, f->line, "fixture '%s': %s", f->id, e.message);
+            return 1;
+        }
+    }
+    return 0;
+}
+
 /* Checks a complete record; returns 0 if it is usable. */
 static int check_fixture(pctx *p, fx_fixture *f)
 {
@@ -344,6 +359,8 @@ static int check_fixture(pctx *p, fx_fixture *f)
         perr(p, f->line, "fixture '%s' has no profiles line", f->id);
         bad = 1;
     }
+    if (!bad && (unknown_profile(p, f, &f->profiles) || unknown_profile(p, f, &f->refutes)))
+        bad = 1;
     if (!f->source) {
         perr(p, f->line, "fixture '%s' has no source", f->id);
         bad = 1;

@@ -5,10 +5,13 @@
 
 #include "suite.h"
 
+#include "hexref.h"
+
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "strutil.h"
 
@@ -26,8 +29,13 @@ static int parse_depth_op(const char *op, hx_suite_line *l, const char **why)
     char *end = NULL;
     errno = 0;
     long d = strtol(op + 1, &end, 10);
-    if (end == op + 1 || d < 1 || d > 64 || (*end != ' ' && *end != '\t'))
+    if (end == op + 1 || d < 1 || (*end != ' ' && *end != '\t'))
         return *why = "bad depth operation (expected 'Dk n')", -1;
+    if (d > HX_PERFT_MAX_DEPTH) {
+        static _Thread_local char limit[64];
+        snprintf(limit, sizeof limit, "depth %ld is beyond the limit of %d", d, HX_PERFT_MAX_DEPTH);
+        return *why = limit, -1;
+    }
     const char *num = end + strspn(end, " \t");
     if (*num < '0' || *num > '9')
         return *why = "bad node count (expected a non-negative number)", -1;
@@ -151,6 +159,12 @@ static int read_lines(FILE *in, const char *path, hx_suite *s, char *err, size_t
 int hx_suite_read(const char *path, hx_suite *out, char *err, size_t errcap)
 {
     memset(out, 0, sizeof *out);
+    struct stat st;
+    if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+        snprintf(err, errcap, "%s: a directory, not a suite (no suite in it is read: give the "
+                 ".epd files)", path);
+        return -1;
+    }
     FILE *in = fopen(path, "r");
     if (!in) {
         snprintf(err, errcap, "%s: %s", path, strerror(errno));
