@@ -395,6 +395,22 @@ static int add_check(const identify_ctx *c, const fixture_row *row, int q, hx_re
     return hx_results_add(out, &r);
 }
 
+/* The run as one errored check when the engine never answered usably. */
+static int output_unusable(const identify_ctx *c, const char *problem, cli_output *out)
+{
+    hx_results r;
+    hx_check_result e;
+    hx_results_init(&r, "identify", c->o->engine);
+    hx_check_result_init(&e, HX_CHECK_IDENTIFY);
+    e.outcome = HX_ERROR;
+    e.id = hx_strdup("engine");
+    e.variant = hx_strdup(c->variant);
+    e.message = hx_strfmt("the engine gave no usable answer: %s", problem);
+    int rc = hx_results_add(&r, &e) ? cli_bad_input("out of memory") : cli_output_end(out, &r);
+    hx_results_free(&r);
+    return rc ? rc : EXIT_BAD_INPUT;
+}
+
 static int output_results(const identify_ctx *c, cli_output *out)
 {
     hx_results r;
@@ -422,7 +438,7 @@ static int identify(identify_ctx *c, hx_external *x, int protocol, cli_output *o
         printf("FAIL: the engine gave no usable answer, so nothing can be identified.\n"
                "  first problem: %s\n  (check it with: hexref verify --engine ... -v %s -d 1)\n",
                hx_external_unusable(x), c->variant);
-        return EXIT_BAD_INPUT;
+        return output_unusable(c, hx_external_unusable(x), out);
     }
     if (!rc)
         rc = build_rows(c);

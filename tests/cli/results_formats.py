@@ -124,6 +124,12 @@ def main():
     run("identify-none", ["identify", "-e", faulty, "-v", "mccooey", mccooey], 1, workdir=work,
         env={"FAULT_FEN": fen_after, "FAULT_DROP": "f8f7"})
 
+    hang = os.path.join(SOURCE, "tests", "verify", "engines", "hang.sh")
+    out = run("identify-error", ["identify", "-e", hang, "-v", "mccooey", "--timeout", "1",
+                                 mccooey], 1, workdir=work)
+    check(len(out) == 1 and out[0]["outcome"] == "error" and "no usable answer" in
+          (out[0]["message"] or ""), "identify: an engine that never answers is not one error check: %r" % out)
+
     out = run("selfcheck", ["selfcheck", "-v", "mccooey", "-n", "1"], 0, workdir=work)
     check(len(out) == 2, "selfcheck: %d checks for mccooey's 2 profiles" % len(out))
 
