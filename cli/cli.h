@@ -76,6 +76,9 @@ typedef struct cli_output {
 int cli_output_begin(const char *command, const cli_opts *o, cli_output *out);
 /* Prints the results in the chosen forms. 0, or EXIT_BAD_INPUT on a write error. */
 int cli_output_end(cli_output *out, const hx_results *r);
+/* 1 if a file can be created at path (its directory is writable), so a
+ * long run does not end in a report that cannot be written. */
+int cli_can_write(const char *path);
 /* Is stderr a terminal (progress lines go only there)? */
 int cli_progress_wanted(void);
 

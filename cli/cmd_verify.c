@@ -12,10 +12,8 @@
  */
 #include "cli.h"
 
-#include <libgen.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "divide.h"
 #include "engine_external.h"
@@ -869,16 +867,6 @@ static int start_engine(verify_ctx *v)
     return rc;
 }
 
-/* 1 if a file can be created at path (its directory is writable), so a
- * long run does not end in a report that cannot be written. */
-static int can_write_beside(const char *path)
-{
-    char *copy = hx_strdup(path);
-    int ok = copy && access(dirname(copy), W_OK) == 0;
-    free(copy);
-    return ok;
-}
-
 /* --report: the HTML report of the results (render/report_html.c). */
 static int write_report(const char *path, const hx_results *r)
 {
@@ -899,7 +887,7 @@ int cmd_verify(int argc, char **argv)
         return cli_exit_code(rc);
     if ((rc = setup(&v, &o)) != 0)
         return rc;
-    if (o.report && !can_write_beside(o.report)) {
+    if (o.report && !cli_can_write(o.report)) {
         hx_external_free(v.ext);
         return cli_bad_input("cannot write the report %s (no such directory, or not writable)",
                              o.report);

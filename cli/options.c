@@ -6,6 +6,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <libgen.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -348,10 +349,20 @@ void cli_position_close(cli_position *cp)
     cp->pos = NULL;
 }
 
+int cli_can_write(const char *path)
+{
+    char *copy = strdup(path);
+    int ok = copy && access(dirname(copy), W_OK) == 0;
+    free(copy);
+    return ok;
+}
+
 int cli_output_begin(const char *command, const cli_opts *o, cli_output *out)
 {
     memset(out, 0, sizeof *out);
     out->junit = o->junit;
+    if (o->junit && !cli_can_write(o->junit))
+        return cli_bad_input("cannot write %s (no such directory, or not writable)", o->junit);
     if (o->format && strcmp(o->format, "text") != 0 && strcmp(o->format, "json") != 0)
         return cli_usage_error(command, "unknown format '%s' (text or json)", o->format);
     out->json = o->format && strcmp(o->format, "json") == 0;

@@ -187,6 +187,11 @@ for c in perft divide moves show variants fen bench selfcheck suite gen merge fi
   [ -n "$line" ] && [[ "$line" != *[\;,:] ]]; check "one complete overview line for $c" $?
 done
 run selfcheck --seconds 0; [ "$(rc)" = 2 ]; check "selfcheck --seconds 0 is a usage error" $?
+# output forms: an unknown --format is usage, an unwritable --junit is refused before the run
+expect_rc "fixtures --format xml" 2 "unknown format 'xml'" fixtures -v mccooey --format xml
+expect_rc "suite --junit into no directory" 1 "cannot write /nonexistent/j.xml" \
+  suite --junit /nonexistent/j.xml "$tmp/mccooey-std.epd"
+[ ! -s "$tmp/out" ]; check "nothing ran before the --junit refusal" $?
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
