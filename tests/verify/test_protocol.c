@@ -1,7 +1,7 @@
 /*
  * test_protocol.c - the engine-output reader (harness/protocol.c), the
- * process layer (harness/process.c) and the external-engine adapter
- * (harness/engine_external.c) on their own.
+ * process layer (harness/process.c) and the external-engine layer
+ * (harness/engine_external.c and its external_*.c backends) on their own.
  */
 #include <setjmp.h>
 #include <stdarg.h>
