@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bisect.h"
 #include "divide.h"
 #include "engine_external.h"
 #include "fixtures.h"
@@ -510,37 +511,61 @@ static int path_push(node *nd, const char *move)
  * reference position. Returns 1 if the engine agreed, 0 after a report;
  * *levels is how many nodes were used.
  */
+/* hx_bisect_walk's view of verify: compare at one level, move down. */
+typedef struct verify_walk {
+    verify_ctx *v;
+    node *nodes;
+    kind last; /* the kind the last step found */
+} verify_walk;
+
+static hx_bisect_step verify_step(void *ctx, int level, int depth)
+{
+    verify_walk *w = ctx;
+    (void)depth; /* nodes[level].depth, set by verify_down */
+    w->last = ask(w->v, &w->nodes[level]);
+    return w->last == K_AGREE ? HX_STEP_AGREE : w->last == K_COUNTS ? HX_STEP_DESCEND
+                                                                     : HX_STEP_STOP;
+}
+
+/* The child shares the reference position: the differing move is played on it. */
+static int verify_down(void *ctx, int level)
+{
+    verify_walk *w = ctx;
+    node *nd = &w->nodes[level], *child = &w->nodes[level + 1];
+    memcpy(child->path, nd->path, sizeof child->path);
+    child->root = nd->root;
+    child->pos = nd->pos;
+    child->depth = nd->depth - 1;
+    child->ref = malloc(sizeof *child->ref);
+    if (!child->ref || path_push(child, nd->ref->text[nd->pick]) != 0)
+        return -1;
+    hx_make(nd->pos, nd->ref->move[nd->pick]);
+    return 0;
+}
+
+/*
+ * Checks the position at nodes[0] to its depth, descending while only the
+ * counts differ (hx_bisect_walk); nodes[] has room for depth + 1 entries,
+ * all sharing one reference position. Returns 1 if the engine agreed, 0
+ * after a report; *levels is how many nodes were used.
+ */
 static int descend(verify_ctx *v, node *nodes, const char *label, double start, int *levels)
 {
-    int level = 0;
-    kind k;
-    for (;;) {
-        node *nd = &nodes[level];
-        *levels = level + 1;
-        k = ask(v, nd);
-        if (k != K_COUNTS)
-            break;
-        node *child = &nodes[level + 1];
-        memcpy(child->path, nd->path, sizeof child->path);
-        child->root = nd->root;
-        child->pos = nd->pos;
-        child->depth = nd->depth - 1;
-        child->ref = malloc(sizeof *child->ref);
-        if (!child->ref || path_push(child, nd->ref->text[nd->pick]) != 0) {
-            printf("FAIL %s: out of memory or path too long while descending\n", label);
-            return 0;
-        }
-        hx_make(nd->pos, nd->ref->move[nd->pick]);
-        level++;
-    }
-    if (k == K_AGREE && level == 0)
+    verify_walk w = {v, nodes, K_AGREE};
+    int parent = 0;
+    int level = hx_bisect_walk(&w, verify_step, verify_down, nodes[0].depth, &parent, levels);
+    if (level == -1)
         return 1;
+    if (level == -2) {
+        printf("FAIL %s: out of memory or path too long while descending\n", label);
+        return 0;
+    }
     double seconds = hx_proc_now() - start;
-    if (k == K_AGREE) { /* the parent's count was wrong: report there */
-        hx_unmake(nodes[level].pos);
-        report(v, K_COUNT_PARENT, &nodes[level - 1], &nodes[level], label, seconds);
+    if (parent) { /* the child agrees, so the parent's count was wrong: report there */
+        hx_unmake(nodes[level + 1].pos);
+        report(v, K_COUNT_PARENT, &nodes[level], &nodes[level + 1], label, seconds);
     } else {
-        report(v, k, &nodes[level], NULL, label, seconds);
+        report(v, w.last, &nodes[level], NULL, label, seconds);
     }
     return 0;
 }

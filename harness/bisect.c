@@ -46,10 +46,77 @@ hx_divide_source hx_engine_source(const hx_engine *e, const char *variant, const
     return s;
 }
 
-/* The first move whose counts differ, or NULL. */
-static const char *first_differing(const hx_divide_diff *d)
+int hx_bisect_walk(void *ctx, hx_bisect_step (*step)(void *ctx, int level, int depth),
+                   int (*down)(void *ctx, int level), int depth, int *parent, int *levels)
 {
-    return d->ndiffer ? d->differ[0].move : NULL;
+    *parent = 0;
+    for (int level = 0;; level++) {
+        *levels = level + 1;
+        hx_bisect_step s = step(ctx, level, depth - level);
+        if (s == HX_STEP_ABORT)
+            return -2;
+        if (s == HX_STEP_AGREE) {
+            *parent = level > 0;
+            return level - 1; /* -1 at the start: they agree */
+        }
+        if (s == HX_STEP_STOP)
+            return level;
+        if (depth - level <= 1 || down(ctx, level) != 0)
+            return -2;
+    }
+}
+
+/* hx_bisect's walk over two divide sources. */
+typedef struct divide_walk {
+    const hx_divide_source *expected, *got;
+    const char *root;
+    char *path;           /* moves from root to the level being compared */
+    char next[HX_RESULT_MOVE_MAX];
+    hx_divide_diff diff[2]; /* this level's and its parent's difference */
+    char *err;
+    size_t errcap;
+} divide_walk;
+
+static hx_bisect_step divide_step(void *ctx, int level, int depth)
+{
+    divide_walk *w = ctx;
+    hx_divide e, g;
+    hx_divide_diff d;
+    (void)level;
+    if (w->expected->divide(w->expected, w->root, w->path, depth, &e, w->err, w->errcap) != 0)
+        return HX_STEP_ABORT;
+    if (w->got->divide(w->got, w->root, w->path, depth, &g, w->err, w->errcap) != 0) {
+        hx_divide_free(&e);
+        return HX_STEP_ABORT;
+    }
+    int rc = hx_divide_diff_of(&e, &g, &d);
+    hx_divide_free(&e);
+    hx_divide_free(&g);
+    if (rc != 0)
+        return HX_STEP_ABORT;
+    if (hx_divide_diff_empty(&d)) {
+        hx_divide_diff_free(&d);
+        return HX_STEP_AGREE;
+    }
+    hx_divide_diff_free(&w->diff[1]);
+    w->diff[1] = w->diff[0];
+    w->diff[0] = d;
+    if (d.nmissing || d.nextra || !d.ndiffer)
+        return HX_STEP_STOP;
+    snprintf(w->next, sizeof w->next, "%s", d.differ[0].move);
+    return HX_STEP_DESCEND;
+}
+
+static int divide_down(void *ctx, int level)
+{
+    divide_walk *w = ctx;
+    (void)level;
+    char *longer = hx_strfmt("%s%s%s", w->path, w->path[0] ? " " : "", w->next);
+    if (!longer)
+        return -1;
+    free(w->path);
+    w->path = longer;
+    return 0;
 }
 
 static int fill(hx_reproduction *out, const hx_divide_source *s, const char *root,
@@ -70,51 +137,20 @@ static int fill(hx_reproduction *out, const hx_divide_source *s, const char *roo
 int hx_bisect(const hx_divide_source *expected, const hx_divide_source *got, const char *root,
               const char *moves, int depth, hx_reproduction *out, char *err, size_t errcap)
 {
-    char *path = hx_strdup(moves ? moves : "");
-    int rc = path ? 0 : -1;
-    hx_divide_diff last = {0};
-    int have_last = 0, found = 0;
-    while (rc == 0 && depth >= 1) {
-        hx_divide e, g;
-        hx_divide_diff d;
-        rc = expected->divide(expected, root, path, depth, &e, err, errcap);
-        if (rc == 0 && (rc = got->divide(got, root, path, depth, &g, err, errcap)) != 0)
-            hx_divide_free(&e);
-        if (rc != 0)
-            break;
-        rc = hx_divide_diff_of(&e, &g, &d);
-        hx_divide_free(&e);
-        hx_divide_free(&g);
-        if (rc != 0)
-            break;
-        const char *move = first_differing(&d);
-        if (hx_divide_diff_empty(&d) || d.nmissing || d.nextra || depth == 1 || !move) {
-            /* Agreeing here after a differing parent: the parent is minimal. */
-            int agree = hx_divide_diff_empty(&d);
-            if (!agree || !have_last) {
-                hx_divide_diff_free(&last);
-                last = d, have_last = !agree;
-                found = !agree;
-            } else {
-                hx_divide_diff_free(&d);
-                char *cut = strrchr(path, ' ');
-                *(cut ? cut : path) = '\0';
-                depth++;
-                found = 1;
-            }
-            break;
+    divide_walk w = {expected, got, root, hx_strdup(moves ? moves : ""), "", {{0}}, err, errcap};
+    int parent = 0, levels = 0;
+    int level = w.path ? hx_bisect_walk(&w, divide_step, divide_down, depth, &parent, &levels) : -2;
+    int rc = level == -2 ? -1 : 0;
+    if (level >= 0) {
+        if (parent) { /* the child agreed: back to the parent's path and difference */
+            char *cut = strrchr(w.path, ' ');
+            *(cut ? cut : w.path) = '\0';
         }
-        hx_divide_diff_free(&last);
-        last = d, have_last = 1;
-        char *longer = hx_strfmt("%s%s%s", path, path[0] ? " " : "", move);
-        free(path);
-        path = longer;
-        rc = path ? 0 : -1;
-        depth--;
+        rc = fill(out, expected, root, w.path, depth - level, &w.diff[parent ? 1 : 0], err,
+                  errcap);
     }
-    if (rc == 0 && found)
-        rc = fill(out, expected, root, path, depth, &last, err, errcap);
-    hx_divide_diff_free(&last);
-    free(path);
+    hx_divide_diff_free(&w.diff[0]);
+    hx_divide_diff_free(&w.diff[1]);
+    free(w.path);
     return rc;
 }

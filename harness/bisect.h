@@ -2,7 +2,9 @@
  * bisect.h - follows a perft difference down to the minimal position and
  * move: where the two sides' move lists differ, or where one count at depth
  * 1 does. A failing suite line and a selfcheck disagreement end in the same
- * hx_reproduction (result.h) through this module.
+ * hx_reproduction (result.h) through this module, and verify walks its
+ * descent (which also judges each level's raw engine reply) with
+ * hx_bisect_walk.
  */
 #ifndef HEXREF_HARNESS_BISECT_H
 #define HEXREF_HARNESS_BISECT_H
@@ -12,6 +14,26 @@
 #include "engine.h"
 #include "hexref.h"
 #include "result.h"
+
+/* What one level of a descent found. */
+typedef enum hx_bisect_step {
+    HX_STEP_AGREE,   /* the two sides agree here */
+    HX_STEP_DESCEND, /* only counts differ: go one ply down the chosen move */
+    HX_STEP_STOP,    /* the difference is here (move lists, a reply that is wrong) */
+    HX_STEP_ABORT    /* the comparison could not be made */
+} hx_bisect_step;
+
+/*
+ * The descent itself, for any way of comparing: step(ctx, level, depth)
+ * compares the position `level` plies below the start at depth (depth at
+ * level 0 minus level); down(ctx, level) moves from level to level + 1 along
+ * the move step chose (0, or -1 to abort). Returns the level where the
+ * difference is minimal, with *parent = 1 when that is because the child
+ * agreed (the parent's count was wrong); -1 if the two agree at the start;
+ * -2 if a step or a move down aborted. *levels: how many levels were visited.
+ */
+int hx_bisect_walk(void *ctx, hx_bisect_step (*step)(void *ctx, int level, int depth),
+                   int (*down)(void *ctx, int level), int depth, int *parent, int *levels);
 
 /* A source of divides: the divide of root after moves (space-separated, ""
  * for none) to depth >= 1. 0, or -1 with err. */
