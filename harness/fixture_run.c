@@ -139,66 +139,60 @@ static int is_from(const char *move, const char *cell)
     return strncmp(move, cell, n) == 0 && islower((unsigned char)move[n]);
 }
 
-/* Compares two sorted lists; writes missing/extra. Returns 1 if equal. */
-static int diff_sets(const strvec *want, const strvec *got, const char *cell,
-                     hx_sbuf *msg)
-{
-    strvec g = { 0 };
-    for (int i = 0; i < got->n; i++)
-        if (!cell || is_from(got->v[i], cell)) {
-            if (sv_push_own(&g, hx_strdup(got->v[i])) != 0) {
-                sv_free(&g);
-                hx_sbuf_printf(msg, "      out of memory\n");
-                return 0;
-            }
-        }
-    int eq = 1;
-    hx_sbuf miss = { 0 }, extra = { 0 };
-    int i = 0, j = 0;
-    while (i < want->n || j < g.n) {
-        int c = i >= want->n ? 1 : j >= g.n ? -1
-                                            : strcmp(want->v[i], g.v[j]);
-        if (c == 0) {
-            i++;
-            j++;
-        } else if (c < 0) {
-            hx_sbuf_printf(&miss, " %s", want->v[i++]);
-            eq = 0;
-        } else {
-            hx_sbuf_printf(&extra, " %s", g.v[j++]);
-            eq = 0;
-        }
-    }
-    if (!eq) {
-        if (miss.n)
-            hx_sbuf_printf(msg, "      missing:%s\n", miss.s);
-        if (extra.n)
-            hx_sbuf_printf(msg, "      extra:  %s\n", extra.s);
-        hx_sbuf_printf(msg, "      expected %d move%s, engine gave %d\n", want->n,
-                  want->n == 1 ? "" : "s", g.n);
-    }
-    free(miss.s);
-    free(extra.s);
-    sv_free(&g);
-    return eq;
-}
 
-/* The first failed move-set expectation of a run, as two divides (count 1
- * per move) for the result's difference. */
-static void keep_move_sets(rctx *r, const strvec *want, const strvec *got, const char *cell)
+/* The expected moves and the engine's (those from `cell` for moves-from)
+ * as divides with count 1, and their difference written to msg as the
+ * report shows it. Returns 1 if they are equal. The run's first failing
+ * move set is kept for its result (expected, got, diff). */
+static int compare_move_sets(rctx *r, const strvec *want, const strvec *got, const char *cell,
+                             hx_sbuf *msg)
 {
+    hx_divide e, g;
+    hx_divide_diff d;
     int rc = 0;
+    hx_divide_init(&e);
+    hx_divide_init(&g);
+    e.has_moves = g.has_moves = 1;
     for (int i = 0; i < want->n; i++)
-        rc |= hx_divide_add(&r->expected, want->v[i], 1);
+        rc |= hx_divide_add(&e, want->v[i], 1);
     for (int i = 0; i < got->n; i++)
         if (!cell || is_from(got->v[i], cell))
-            rc |= hx_divide_add(&r->got, got->v[i], 1);
-    r->expected.has_moves = r->got.has_moves = 1;
-    hx_divide_sort(&r->expected);
-    hx_divide_sort(&r->got);
-    r->have_diff = 1;
-    if (rc)
+            rc |= hx_divide_add(&g, got->v[i], 1);
+    hx_divide_sort(&e);
+    hx_divide_sort(&g);
+    if (rc || hx_divide_diff_of(&e, &g, &d) != 0) {
         r->oom = 1;
+        hx_sbuf_printf(msg, "      out of memory\n");
+        hx_divide_free(&e);
+        hx_divide_free(&g);
+        return 0;
+    }
+    int equal = d.nmissing == 0 && d.nextra == 0;
+    if (!equal) {
+        if (d.nmissing) {
+            hx_sbuf_printf(msg, "      missing:");
+            for (int i = 0; i < d.nmissing; i++)
+                hx_sbuf_printf(msg, " %s", d.missing[i].move);
+            hx_sbuf_printf(msg, "\n");
+        }
+        if (d.nextra) {
+            hx_sbuf_printf(msg, "      extra:  ");
+            for (int i = 0; i < d.nextra; i++)
+                hx_sbuf_printf(msg, " %s", d.extra[i].move);
+            hx_sbuf_printf(msg, "\n");
+        }
+        hx_sbuf_printf(msg, "      expected %d move%s, engine gave %d\n", e.n,
+                       e.n == 1 ? "" : "s", g.n);
+    }
+    if (!equal && !r->have_diff) {
+        r->expected = e, r->got = g;
+        hx_divide_init(&e), hx_divide_init(&g);
+        r->have_diff = 1;
+    }
+    hx_divide_diff_free(&d);
+    hx_divide_free(&e);
+    hx_divide_free(&g);
+    return equal;
 }
 
 static int bsearch_str(const strvec *sv, const char *s)
@@ -279,13 +273,10 @@ static int check_expect(rctx *r, const fx_fixture *f, const char *profile,
             if (!pos->moves_sorted)
                 hx_sbuf_printf(&d, "      engine move list is not sorted (strcmp) "
                           "or has duplicates\n");
-            if (!diff_sets(&e->list, &pos->moves,
-                           e->kind == EX_MOVES_FROM ? e->cell : NULL, &d) ||
+            if (!compare_move_sets(r, &e->list, &pos->moves,
+                                   e->kind == EX_MOVES_FROM ? e->cell : NULL, &d) ||
                 !pos->moves_sorted)
                 res = 0;
-            if (res == 0 && !r->have_diff)
-                keep_move_sets(r, &e->list, &pos->moves,
-                               e->kind == EX_MOVES_FROM ? e->cell : NULL);
         } else {
             hx_sbuf bad = { 0 };
             for (int i = 0; i < e->list.n; i++)
