@@ -96,7 +96,9 @@ typedef struct hx_check_result {
     hx_divide expected;   /* the reference's answer */
     hx_divide got;        /* the engine's answer */
     hx_divide_diff diff;  /* expected vs got (empty on a pass) */
-    char *message;        /* one line: why it failed or errored, else NULL */
+    char *message;        /* why it failed or errored, else NULL; its first line
+                             says it, later lines (a fixture's block: position,
+                             line, each failed expectation) give detail (issue 13) */
     hx_reproduction *minimal; /* the bisection's end, or NULL */
     double seconds;       /* time the check took */
 } hx_check_result;
