@@ -62,7 +62,8 @@ typedef struct cli_position {
 int cli_position_open(const cli_opts *o, cli_position *cp);
 void cli_position_close(cli_position *cp);
 
-/* Bad input naming the problem if -v (and -p) name no variant (profile):
+/* Bad input naming the problem if -v (and -p) name no variant (profile),
+ * or -p alone names a profile of no variant:
  * a filter that matches nothing must not pass as an empty run. */
 int cli_known_variant(const cli_opts *o);
 

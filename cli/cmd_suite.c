@@ -363,5 +363,7 @@ int cmd_suite(int argc, char **argv)
     if (r.skipped)
         printf("%d lines skipped (every depth above --max-nodes)\n", r.skipped);
     printf("%d passed, %d failed\n", r.passed, r.failed);
+    if (!r.passed && !r.failed) /* a run that checks nothing must not pass */
+        return cli_bad_input("suite: no line checked (the files, --tier and --max-nodes selected none)");
     return r.failed ? EXIT_BAD_INPUT : EXIT_OK;
 }

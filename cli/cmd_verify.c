@@ -706,6 +706,11 @@ static void run_suite(verify_ctx *v, const char *file)
     if (suite_matches(v, file))
         while (!v->stop && fgets(line, sizeof line, f)) {
             lineno++;
+            if (!strchr(line, '\n') && !feof(f)) { /* its pieces would pass as lines */
+                printf("FAIL %s:%d: line too long (over %zu bytes)\n", file, lineno, sizeof line - 2);
+                v->failed++;
+                break;
+            }
             run_suite_line(v, file, lineno, line);
         }
     fclose(f);
@@ -728,6 +733,11 @@ static void run_fixtures(verify_ctx *v)
     }
     v->passed += tally.passed;
     v->failed += tally.failed;
+    if (!tally.passed && !tally.failed) { /* a run that checks nothing must not pass */
+        printf("FAIL fixtures: no fixture of %s under %s in the files given\n", v->variant,
+               v->profile);
+        v->failed++;
+    }
     if (tally.failed) {
         printf("  reproduce: hexref verify --engine ");
         print_quoted(v->command);

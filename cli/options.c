@@ -192,6 +192,11 @@ int cli_known_variant(const cli_opts *o)
     hx_error err;
     if (o->variant && !hx_rules_find(o->variant, o->profile, &err))
         return cli_bad_input("%s", err.message);
+    for (int v = 0; !o->variant && o->profile && v < hx_variant_count(); v++)
+        if (hx_rules_find(hx_variant_name(v), o->profile, &err))
+            return 0;
+    if (!o->variant && o->profile)
+        return cli_bad_input("no variant has a profile '%s' (see 'hexref variants')", o->profile);
     return 0;
 }
 
