@@ -35,6 +35,7 @@ typedef struct engine_state {
     int variant_pinned, profile_pinned;
     char *fen;   /* NULL: the initial position */
     char *moves; /* space-separated, "" for none */
+    int line_dropped; /* an over-long line came since the last position */
 } engine_state;
 
 /* stdin read with read(2), so that poll() sees every byte not yet taken
@@ -43,6 +44,7 @@ typedef struct line_reader {
     char buf[1 << 16];
     size_t len;
     int eof;
+    int dropping; /* inside a line longer than buf, until its newline */
 } line_reader;
 
 static void reply(const char *fmt, const char *arg)
@@ -97,6 +99,7 @@ static char *dup_text(const char *text)
 /* "position fen F... [moves M...]" or "position startpos [moves M...]". */
 static void set_position(engine_state *s, char *args)
 {
+    s->line_dropped = 0;
     free(s->fen);
     free(s->moves);
     s->fen = NULL;
@@ -118,8 +121,9 @@ static void set_position(engine_state *s, char *args)
 /* The position of the last 'position' command, or NULL with err filled. */
 static hx_position *current_position(const engine_state *s, hx_error *err)
 {
-    if (!s->variant[0]) {
-        snprintf(err->message, sizeof err->message, "no variant: send setoption name UCI_Variant");
+    if (s->line_dropped) {
+        snprintf(err->message, sizeof err->message, "a command line longer than 64 KiB was "
+                 "ignored: send the position again");
         return NULL;
     }
     const hx_rules *rules = hx_rules_find(s->variant, s->profile, err);
@@ -199,6 +203,8 @@ static void await_count(line_reader *r, int fd, pid_t child)
     char line[4096], chunk[4096];
     while (!stopped) {
         const char *next = r->len && memchr(r->buf, '\n', r->len) ? r->buf : NULL;
+        if (!next && r->len == sizeof r->buf)
+            queued = 1; /* a line longer than the buffer: read it after the answer */
         if (next && !queued) { /* the next command, maybe read before the go */
             next += strspn(next, " \t");
             stopped = !strncmp(next, "stop", 4);
@@ -295,18 +301,32 @@ static int fill_reader(line_reader *r)
 }
 
 /* Takes the next complete line (a last one without newline at the end of
- * input; an over-long one in pieces) if one is buffered: 1, else 0. */
+ * input) if one is buffered: 1, else 0. A line longer than the buffer is
+ * dropped whole (a cut `position` line would name another position), and
+ * taking its end returns LINE_DROPPED with line empty. */
+enum { LINE_DROPPED = 2 };
 static int next_line(line_reader *r, char *line, size_t cap)
 {
     char *nl = memchr(r->buf, '\n', r->len);
     size_t n = nl ? (size_t)(nl - r->buf) + 1 : r->len;
-    if (!n || (!nl && !r->eof && r->len < sizeof r->buf))
+    line[0] = '\0';
+    if (!nl && r->len == sizeof r->buf) {
+        r->dropping = 1;
+        r->len = 0;
+        return 0;
+    }
+    if (!n || (!nl && !r->eof))
         return 0;
     size_t keep = n < cap ? n : cap - 1;
-    memcpy(line, r->buf, keep);
-    line[keep] = '\0';
-    memmove(r->buf, r->buf + keep, r->len - keep);
-    r->len -= keep;
+    if (!r->dropping)
+        memcpy(line, r->buf, keep);
+    line[r->dropping ? 0 : keep] = '\0';
+    memmove(r->buf, r->buf + n, r->len - n);
+    r->len -= n;
+    if (r->dropping) {
+        r->dropping = 0;
+        return LINE_DROPPED;
+    }
     return 1;
 }
 
@@ -376,7 +396,7 @@ int cmd_engine(int argc, char **argv)
         return cli_exit_code(rc);
     if (o.nargs)
         return cli_usage_error("engine", "unexpected argument '%s'", o.args[0]);
-    engine_state s = {{0}, "std", o.variant != NULL, o.profile != NULL, NULL, NULL};
+    engine_state s = {{0}, "std", o.variant != NULL, o.profile != NULL, NULL, NULL, 0};
     /* cli_parse checked the names; a -p without -v is pinned for the variant a
      * setoption names later (hexref engine -p neg-centre-double), so it is not
      * checked against the default variant. */
@@ -385,7 +405,11 @@ int cmd_engine(int argc, char **argv)
     static line_reader reader;
     static char line[1 << 16];
     for (;;) {
-        if (next_line(&reader, line, sizeof line)) {
+        int taken = next_line(&reader, line, sizeof line);
+        if (taken == LINE_DROPPED) {
+            s.line_dropped = 1;
+            reply("info string a command line longer than %s was ignored\n", "64 KiB");
+        } else if (taken) {
             if (dispatch(&s, &reader, line))
                 break;
         } else if (reader.eof) {

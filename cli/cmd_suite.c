@@ -261,7 +261,7 @@ int cmd_suite(int argc, char **argv)
     if (!rc && r.skipped)
         printf("%d lines skipped (every depth above --max-nodes)\n", r.skipped);
     if (!rc && r.results.n == 0)
-        rc = cli_bad_input("suite: no line selected (%d read with the tier, %d within "
+        rc = cli_bad_input("suite: no line checked (%d read with the tier, %d within "
                            "--max-nodes)", r.selected, r.selected - r.skipped);
     if (!rc) {
         printf("%d passed, %d failed\n", r.passed, r.failed);

@@ -35,7 +35,7 @@ static const command commands[] = {
      "  --hash MB           transposition table of at most MB megabytes\n"
      "  --no-bulk           play every last-ply move instead of counting the list\n"
      "  --split K           print the jobs K plies down instead of counting (tab-separated\n"
-     "                      'ID/N VARIANT PROFILE DEPTH HEXFEN MULT'; sum with 'hexref merge')\n"
+     "                      'ID/N@FP VARIANT PROFILE DEPTH HEXFEN MULT'; sum with 'hexref merge')\n"
      "  -o, --output FILE   with --split: write the jobs to FILE\n"},
     {"divide", cmd_divide, "perft per root move, in perftree's format",
      "usage: hexref divide -v VARIANT [options] DEPTH\n"
@@ -99,8 +99,9 @@ static const command commands[] = {
     {"merge", cmd_merge, "sum the results of the jobs of perft --split",
      "usage: hexref merge JOBS RESULTS...\n"
      "Sums the results of the jobs of 'hexref perft --split' (docs/perft.md).\n"
-     "JOBS is the split's output, RESULTS hold 'ID/N<TAB>COUNT' lines (GNU parallel\n"
-     "--tagstring {1}). Every job must have exactly one result. The total is the last\n"
+     "JOBS is the split's output, RESULTS hold 'ID/N@FP<TAB>COUNT' lines (GNU parallel\n"
+     "--tagstring {1}); FP is the jobs file's fingerprint. Every job must have exactly\n"
+     "one result, and every line must belong to the one split. The total is the last\n"
      "line of stdout.\n"},
     {"fixtures", cmd_fixtures, "run the conformance fixtures on the reference or the oracle",
      "usage: hexref fixtures [-v VARIANT] [-p PROFILE] [-e reference|oracle] [FILE|DIR ...]\n"
@@ -146,7 +147,8 @@ static const command commands[] = {
      "usage: hexref engine [-v VARIANT] [-p PROFILE]\n"
      "Runs hexref as a uci engine on stdin/stdout, for verify --protocol uci.\n"
      "Commands (docs/protocol.md): uci, isready, setoption name UCI_Variant|HexrefProfile\n"
-     "value X, position fen|startpos [moves ..], go perft N, status, d, quit.\n"
+     "value X, position fen|startpos [moves ..], go perft N (N <= 10), stop, status, d,\n"
+     "quit. Without setoption the variant is shafran.\n"
      "-v and -p pin the variant and the profile (setoption cannot change them).\n"},
 };
 

@@ -257,9 +257,15 @@ int cli_depth_fits(const cli_position *cp, int depth)
 
 int cli_finish_output(FILE *f, const char *name)
 {
+    /* A write that failed earlier left its errno (no library call resets
+     * errno to 0); the flush's own failure, if any, is the newer reason. */
+    int reason = ferror(f) ? errno : 0;
+    int failed = ferror(f);
     errno = 0;
-    int failed = fflush(f) != 0 || ferror(f);
-    int reason = errno;
+    if (fflush(f) != 0) {
+        failed = 1;
+        reason = errno;
+    }
     if (fclose(f) != 0 && !failed) {
         failed = 1;
         reason = errno;

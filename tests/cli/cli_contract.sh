@@ -171,8 +171,8 @@ done
 [ ! -e "$gen_out" ]; check "gen wrote nothing for an unknown variant or profile" $?
 # filters that select nothing
 expect_rc "selfcheck: no profile the oracle runs" 1 "no variant/profile matches" selfcheck -v shafran -p neg-glinski-capture -n 1
-expect_rc "suite: --tier quick selects no line" 1 "no line selected" suite --tier quick "$tmp/mccooey-std.epd"
-expect_rc "suite: --max-nodes selects no depth" 1 "no line selected" suite --max-nodes 1 "$tmp/mccooey-std.epd"
+expect_rc "suite: --tier quick selects no line" 1 "no line checked" suite --tier quick "$tmp/mccooey-std.epd"
+expect_rc "suite: --max-nodes selects no depth" 1 "no line checked" suite --max-nodes 1 "$tmp/mccooey-std.epd"
 expect_rc "fixtures: no fixture of the variant" 1 "no fixture of mccooey" fixtures -v mccooey "$source_dir/tests/fixtures/brusky"
 expect_rc "fixtures: no profile the engine runs" 1 "no fixture of shafran under neg-glinski-capture" fixtures -e oracle -v shafran -p neg-glinski-capture
 expect_rc "verify: --tier quick selects no suite line" 1 "no suite line selected" verify -e "$engine" -v mccooey --suite "$tmp/mccooey-std.epd" --tier quick

@@ -180,6 +180,8 @@ expect_report "fixture file naming an unknown profile" 1 "nosuch" fixtures "$tmp
 mkdir -p "$tmp/nosuites"
 expect_report "verify --suite on a directory without suites" 1 "no suite" \
   verify --engine "$hexref engine" --protocol uci -v mccooey --suite "$tmp/nosuites"
+printf '# no line\n' >"$tmp/mccooey-std.epd"
+expect "suite with no line selected" 1 "no line checked" suite "$tmp/mccooey-std.epd"
 expect "bench -v foo" 1 "foo" bench -v foo 1
 expect "variants -v foo" 1 "foo" variants -v foo
 
@@ -190,6 +192,10 @@ check $? "engine: go perft after a rejected position ends with a terminator ($(h
 engine "position startpos" "go perft 1" quit
 grep -qx 'Nodes searched: 42' "$tmp/out"
 check $? "engine: startpos without setoption is the advertised default, shafran ($(head -c 200 "$tmp/out"))"
+long="position startpos moves $(head -c 70000 /dev/zero | tr '\0' a)"
+engine "$long" "go perft 1" quit
+grep -q '^error .*64 KiB' "$tmp/out" && grep -qx 'Nodes searched: 0' "$tmp/out"
+check $? "engine: a position line over 64 KiB is never taken cut ($(head -c 200 "$tmp/out"))"
 
 # ---- 8. Depth limits and stop -------------------------------------------------
 expect "perft -v glinski 33" 2 "limit of 10" perft -v glinski 33
