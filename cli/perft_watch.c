@@ -12,6 +12,8 @@
  */
 #include "perft_watch.h"
 
+#include "clock.h"
+
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -134,7 +136,7 @@ static void job_done(void *ctx, int job, uint64_t nodes)
     (void)job;
     pw->done++;
     pw->nodes += nodes;
-    double now = cli_now();
+    double now = hx_now();
     if (pw->show && now - pw->last_print >= PRINT_EVERY)
         print_progress(pw, now);
     if (pw->checkpoint && !pw->save_failed && now - pw->last_save >= SAVE_EVERY) {
@@ -150,7 +152,7 @@ int perft_watch_open(perft_watch *pw, const cli_opts *o, cli_position *cp, int d
     memset(pw, 0, sizeof *pw);
     pw->checkpoint = o->checkpoint;
     pw->show = isatty(STDERR_FILENO);
-    pw->start = pw->last_save = cli_now();
+    pw->start = pw->last_save = hx_now();
     if (!pw->checkpoint && !pw->show)
         return 0;
     int n = hx_perft_deep_jobs(cp->pos, depth);
@@ -176,7 +178,7 @@ int perft_watch_close(perft_watch *pw, int counted)
 {
     int rc = 0;
     if (pw->active && pw->show) {
-        print_progress(pw, cli_now()); /* where it ended */
+        print_progress(pw, hx_now()); /* where it ended */
         fputc('\n', stderr);
     }
     if (pw->active && pw->checkpoint && (counted || pw->done))
