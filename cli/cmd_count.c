@@ -17,7 +17,7 @@ static int open_for(const char *command, int argc, char **argv, cli_opts *o, cli
                     int *depth, int needs_depth)
 {
     static const char *const allowed[][2] = {
-        {"perft", "variant profile fen moves engine cells depth threads hash no-bulk split output"},
+        {"perft", "variant profile fen moves engine cells depth threads hash no-bulk split output checkpoint"},
         {"divide", "variant profile fen moves engine cells depth"},
         {"moves", "variant profile fen moves engine cells"}};
     const char *mine = "";

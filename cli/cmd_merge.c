@@ -433,7 +433,7 @@ static int print_missing(const merge_state *m)
 int cmd_merge(int argc, char **argv)
 {
     cli_opts o;
-    int rc = cli_parse("merge", "", argc, argv, &o);
+    int rc = cli_parse("merge", "missing", argc, argv, &o);
     if (rc)
         return cli_exit_code(rc);
     if (o.nargs == 0)
