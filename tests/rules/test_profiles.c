@@ -169,6 +169,23 @@ static void repetition_and_material(void **state)
     hx_position_free(pos);
 }
 
+/* diag-firstmove: a pawn that re-entered a start cell by capture has no
+ * double step there; under std the same pawn has one. */
+static void reentered_pawn_has_no_double_step(void **state)
+{
+    (void)state;
+    const char *fen = "1/2k/5/7/9/11/11/11/3n7/1nP8/6K4 w - - 0 1"; /* W Kg1 Pc2, B Kg10 Nd3 Nb2 */
+    const char *expect[][2] = {{"diag-firstmove", "d3d4"}, {"std", "d3d4 d3d5"}};
+    for (int i = 0; i < 2; i++) {
+        hx_position *pos = open_fen("glinski", expect[i][0], fen);
+        hx_error err;
+        char out[4096];
+        assert_int_equal(hx_play_moves(pos, "c2d3 g10g9", 0, &err), 0);
+        assert_string_equal(moves_from(pos, "d3", out, sizeof out), expect[i][1]);
+        hx_position_free(pos);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -176,6 +193,7 @@ int main(void)
         cmocka_unit_test(profiles_differ_where_the_spec_says),
         cmocka_unit_test(setups_and_end_rules_differ),
         cmocka_unit_test(repetition_and_material),
+        cmocka_unit_test(reentered_pawn_has_no_double_step),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
