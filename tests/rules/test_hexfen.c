@@ -118,6 +118,8 @@ static const rejection rejections[] = {
     {"shafran", "4k/6/7/8/9/9/8/7/6/04K w - - 0 1", "bad empty-cell count"},
     {"shafran", "4k/6/7/8/9/9/8/7/6/22K w - - 0 1", "rank 1 has too many cells (expected 5)"},
     {"shafran", "4k/6/7/8/9/9/8/7/6/4KQ w - - 0 1", "rank 1 has too many cells (expected 5)"},
+    /* a count of more empty cells than any board has is still a count */
+    {"shafran", "4k/6/7/8/9/9/8/7/6/1280 w - - 0 1", "rank 1 has too many cells (expected 5)"},
     {"shafran", "4k/6/7/8/9/9/8/7//4K w - - 0 1", "rank"},
     {"shafran", "4k/6/7/8/9/9/8/7/6/4K w - e3,e4,e5,e6 0 1", "more than 3 cells"},
     {"shafran", "4k/6/7/8/9/9/8/7/6/4K w - - 0 1234567890", "fullmove number"},
