@@ -148,7 +148,8 @@ static void bad_hexfens_are_rejected_with_a_named_problem(void **state)
 
 /* The castling field names rooks by their files, upper case for White and
  * lower case for Black: a letter is accepted exactly when the initial
- * position's field holds it (every right there, every rook at home). */
+ * position's field holds it (every right there, every rook at home), and
+ * any other letter is rejected as not naming a castling rook. */
 static void castling_letters_are_the_rooks_files(void **state)
 {
     (void)state;
@@ -174,6 +175,8 @@ static void castling_letters_are_the_rooks_files(void **state)
             if (accepted != (strchr(fields[2], ch) != NULL))
                 fail_msg("%s: castling letter '%c' %s", variants[v], ch,
                          accepted ? "accepted" : "rejected");
+            if (!accepted && !strstr(err.message, "is not a castling rook's file"))
+                fail_msg("%s: castling letter '%c': %s", variants[v], ch, err.message);
             if (accepted) {
                 char back[HX_FEN_MAX], field[2] = {(char)ch, 0};
                 hx_position_fen(pos, back);
