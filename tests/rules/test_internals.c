@@ -227,8 +227,10 @@ static void text_interface(void **state)
 
 /* Keys are compared across hosts (perft hash files, split jobs: zobrist.c),
  * so they are defined, not just consistent: the SplitMix64 stream from the
- * seed "hexref\0\1", drawn in this order: a key per (piece code, cell slot),
- * one per e.p. cell, castling rights 1..15 (0 has key 0), then the side.
+ * seed "hexref\0\1", drawn in this order: a key per (piece code 0..15, cell
+ * slot 0..127), one per e.p. slot 0..127, castling rights 1..15 (0 has key
+ * 0), then the side. The counts are the definition's, not the library's
+ * array sizes.
  * A position's key xors its pieces, its castling rights, its e.p. cells and,
  * with Black to move, the side. This second derivation from that definition
  * must agree with the library's key after every move of random games. */
@@ -243,12 +245,13 @@ static uint64_t stream_next(uint64_t *state)
 static void keys_follow_their_definition(void **state)
 {
     (void)state;
-    static uint64_t piece[HX_PIECE_CODES][HX_MAX_CELLS], ep[HX_MAX_CELLS], castling[16], side;
+    enum { CODES = 16, SLOTS = 128 };
+    static uint64_t piece[CODES][SLOTS], ep[SLOTS], castling[16], side;
     uint64_t st = 0x6865787265660001ULL;
-    for (int p = 0; p < HX_PIECE_CODES; p++)
-        for (int c = 0; c < HX_MAX_CELLS; c++)
+    for (int p = 0; p < CODES; p++)
+        for (int c = 0; c < SLOTS; c++)
             piece[p][c] = stream_next(&st);
-    for (int c = 0; c < HX_MAX_CELLS; c++)
+    for (int c = 0; c < SLOTS; c++)
         ep[c] = stream_next(&st);
     for (int i = 1; i < 16; i++)
         castling[i] = stream_next(&st);
@@ -258,7 +261,7 @@ static void keys_follow_their_definition(void **state)
         uint64_t seed = 5;
         for (int ply = 0; ply < 120; ply++) {
             uint64_t key = castling[pos->castling] ^ (pos->side == HX_BLACK ? side : 0);
-            for (int c = 0; c < HX_MAX_CELLS; c++)
+            for (int c = 0; c < pos->g->nslots; c++)
                 if (pos->board[c])
                     key ^= piece[pos->board[c]][c];
             for (int i = 0; i < pos->ep.count; i++)
