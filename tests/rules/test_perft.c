@@ -77,13 +77,13 @@ static void brusky_depth_one_by_piece(void **state)
 }
 
 /* Deep perft is perft: whatever the threads, the transposition table (none,
- * a tiny one that overwrites itself, a roomy one) and the last-ply mode, it
+ * a one-bucket one, a tiny one that overwrites itself, a roomy one) and the last-ply mode, it
  * counts the same leaves as hx_perft, on positions of random games of every
  * profile (e.p. records, re-entered pawns and lost rights included). */
 static void deep_perft_is_perft(void **state)
 {
     (void)state;
-    const size_t hashes[] = {0, 4096, 1 << 20};
+    const size_t hashes[] = {0, 32, 4096, 1 << 20}; /* 32 bytes: one bucket */
     for (int v = 0; v < hx_variant_count(); v++) {
         const char *variant = hx_variant_name(v);
         for (int i = 0; i < hx_profile_count(variant); i++) {
