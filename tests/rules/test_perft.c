@@ -77,9 +77,10 @@ static void brusky_depth_one_by_piece(void **state)
 }
 
 /* Deep perft is perft: whatever the threads, the transposition table (none,
- * a one-bucket one, a tiny one that overwrites itself, a roomy one) and the last-ply mode, it
- * counts the same leaves as hx_perft, on positions of random games of every
- * profile (e.p. records, re-entered pawns and lost rights included). */
+ * one bucket, a tiny one that overwrites itself, a roomy one) and the
+ * last-ply mode, it counts the same leaves as hx_perft, on positions of
+ * random games of every profile (e.p. records, re-entered pawns and lost
+ * rights included). */
 static void deep_perft_is_perft(void **state)
 {
     (void)state;
