@@ -12,6 +12,7 @@
  * one partial last line; --resume cuts it off before continuing.
  */
 #include "cli.h"
+#include "random.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -19,7 +20,7 @@
 #include <unistd.h>
 
 enum { BIAS_CASTLE = 1, BIAS_EP = 2, BIAS_PROMO = 4, BIAS_CHECK = 8 };
-enum { GEN_MIN_PLIES = 4, GEN_MAX_PLIES = 120, GEN_MAX_DEPTH = 12 };
+enum { GEN_MIN_PLIES = 4, GEN_MAX_PLIES = 120, GEN_MAX_DEPTH = HX_PERFT_MAX_DEPTH };
 
 typedef struct gen_run {
     const cli_opts *o;
@@ -37,15 +38,7 @@ typedef struct gen_run {
 
 /* ---- Random stream (SplitMix64: fixed, portable) ------------------------- */
 
-static uint64_t next_random(uint64_t *state)
-{
-    uint64_t z = (*state += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-}
-
-static uint64_t below(uint64_t *state, uint64_t n) { return next_random(state) % n; }
+static uint64_t below(uint64_t *state, uint64_t n) { return hx_splitmix64(state) % n; }
 
 /* ---- Random games ---------------------------------------------------------- */
 
@@ -108,7 +101,7 @@ static hx_move pick_move(hx_position *pos, const hx_move *moves, int n, int bias
 static void random_position(const gen_run *g, hx_position *pos, int index)
 {
     uint64_t rng = g->o->seed ^ (0x6a09e667f3bcc909ULL * (uint64_t)(index + 1));
-    next_random(&rng);
+    hx_splitmix64(&rng);
     hx_error err;
     hx_position_set_fen(pos, NULL, &err);
     int plies = GEN_MIN_PLIES + (int)below(&rng, GEN_MAX_PLIES - GEN_MIN_PLIES + 1);
@@ -132,6 +125,9 @@ static int count_line(gen_run *g, hx_position *pos, char *line, size_t cap, int 
     size_t len = (size_t)snprintf(line, cap, "%s", fen);
     for (int d = 1; d <= g->depth; d++) {
         uint64_t n = hx_perft(pos, d), check = 0;
+        if (n == UINT64_MAX)
+            return cli_bad_input("gen: position %d (%s): the D%d count does not fit in 64 bits",
+                                 index, fen, d);
         if (g->o->max_nodes && n > g->o->max_nodes)
             break;
         g->nodes += n;
@@ -152,9 +148,12 @@ static int count_line(gen_run *g, hx_position *pos, char *line, size_t cap, int 
     return 0;
 }
 
+/* The progress bar, on a terminal only (a log gets the last line of gen). */
 static void show_progress(const gen_run *g)
 {
-    double t = cli_now() - g->start;
+    if (!cli_progress_wanted())
+        return;
+    double t = hx_now() - g->start;
     int made = g->done - g->first, left = g->o->count - g->done;
     double eta = made ? t / made * left : 0;
     int width = 30, filled = g->o->count ? width * g->done / g->o->count : width;
@@ -224,7 +223,7 @@ static int open_resume(gen_run *g)
     if (!g->out)
         return cli_bad_input("%s: %s", g->o->output, strerror(errno));
     if (keep == 0 && (fputs(g->header, g->out) == EOF || fflush(g->out)))
-        return cli_bad_input("%s: write error", g->o->output);
+        return cli_bad_input("%s: write error: %s", g->o->output, strerror(errno));
     return 0;
 }
 
@@ -238,8 +237,9 @@ static int open_output(gen_run *g)
     g->out = fopen(g->o->output, "w");
     if (!g->out)
         return cli_bad_input("%s: %s", g->o->output, strerror(errno));
-    fputs(g->header, g->out);
-    return fflush(g->out) ? cli_bad_input("%s: write error", g->o->output) : 0;
+    if (fputs(g->header, g->out) == EOF || fflush(g->out))
+        return cli_bad_input("%s: write error: %s", g->o->output, strerror(errno));
+    return 0;
 }
 
 /* ---- Command ------------------------------------------------------------------ */
@@ -272,7 +272,7 @@ static int gen_setup(const cli_opts *o, gen_run *g)
 static int gen_loop(gen_run *g, hx_position *pos)
 {
     static char line[4096];
-    g->start = cli_now();
+    g->start = hx_now();
     for (g->done = g->first; g->done < g->o->count; g->done++) {
         show_progress(g);
         random_position(g, pos, g->done);
@@ -280,10 +280,11 @@ static int gen_loop(gen_run *g, hx_position *pos)
         if (rc)
             return rc;
         if (fputs(line, g->out) == EOF || fflush(g->out))
-            return cli_bad_input("%s: write error", g->o->output);
+            return cli_bad_input("%s: write error: %s", g->o->output, strerror(errno));
     }
     show_progress(g);
-    fputc('\n', stderr);
+    if (cli_progress_wanted())
+        fputc('\n', stderr);
     return 0;
 }
 
@@ -291,20 +292,17 @@ int cmd_gen(int argc, char **argv)
 {
     cli_opts o;
     gen_run g;
-    int rc = cli_parse(argc, argv, &o);
+    int rc = cli_parse("gen", "variant profile count depth seed output bias check-depth resume max-nodes", argc, argv, &o);
     if (rc)
-        return rc;
-    if (o.help) {
-        cli_usage(stdout, "gen");
-        return EXIT_OK;
-    }
+        return cli_exit_code(rc);
     if ((rc = gen_setup(&o, &g)) != 0 || (rc = open_output(&g)) != 0)
         return rc;
     hx_position *pos = hx_position_new(g.rules);
     rc = pos ? gen_loop(&g, pos) : cli_bad_input("out of memory");
     hx_position_free(pos);
-    if (fclose(g.out) && !rc)
-        rc = cli_bad_input("%s: write error", o.output);
+    int closed = fclose(g.out);
+    if (closed && !rc)
+        rc = cli_bad_input("%s: write error: %s", o.output, strerror(errno));
     if (!rc)
         fprintf(stderr, "gen: %d positions in %s (%d made now)\n", o.count, o.output,
                 o.count - g.first);

@@ -9,7 +9,7 @@
 hx_position *hx_position_new(const hx_rules *rules)
 {
     hx_position *pos = calloc(1, sizeof *pos);
-    hx_undo *history = calloc(HX_HISTORY, sizeof *history);
+    hx_undo *history = calloc(HX_HISTORY_ALLOC, sizeof *history);
     if (!pos || !history) {
         free(pos);
         free(history);
@@ -119,6 +119,11 @@ int hx_cell_name(const hx_rules *rules, int x, int y, int naming, char out[4])
         return -1;
     geometry_cell_name(rules->g, c, naming, out);
     return 0;
+}
+
+int hx_rules_has_naming(const hx_rules *rules, int naming)
+{
+    return naming == 0 || (naming == 1 && rules->g->shape.alt_files != NULL);
 }
 
 char hx_position_piece(const hx_position *pos, int x, int y)

@@ -33,7 +33,12 @@ extern "C" {
 enum {
     HX_MAX_MOVES = 1024, /* more than any valid position's legal move count */
     HX_FEN_MAX = 256,    /* longest HexFEN, with its terminating NUL */
-    HX_MOVE_TEXT_MAX = 8 /* longest move text ("e10e9q"), with its NUL */
+    HX_MOVE_TEXT_MAX = 8, /* longest move text ("e10e9q"), with its NUL */
+    HX_MAX_PLIES = 4096,  /* most moves a position's history holds */
+    /* Deepest perft accepted: depth 10 is already over 10^17 leaves from
+     * Gliński's or Brusky's initial position (centuries at 10^9 nodes/s),
+     * and Brusky's depth 11 (about 5*10^19) would not fit in 64 bits. */
+    HX_PERFT_MAX_DEPTH = 10
 };
 
 typedef struct hx_error {
@@ -102,6 +107,9 @@ void hx_board_size(const hx_rules *rules, int *width, int *height, int *horizont
 /* Name of cell (x, y) in the given naming (see hx_move_text); returns -1 if
  * there is no such cell. */
 int hx_cell_name(const hx_rules *rules, int x, int y, int naming, char out[4]);
+/* 1 if the board has cell names in `naming` (0: canonical, always; 1:
+ * Brusky's seed notation B, where the variant defines it), else 0. */
+int hx_rules_has_naming(const hx_rules *rules, int naming);
 /* The piece letter on (x, y) (KQRBNP White, kqrbnp Black), '.' if empty,
  * or 0 if there is no such cell. */
 char hx_position_piece(const hx_position *pos, int x, int y);
@@ -132,9 +140,10 @@ enum {
 };
 int hx_move_flags(const hx_position *pos, hx_move move);
 
-/* Plays a legal move. hx_unmake takes back the last one played. Making more
- * than the history holds (4096 plies) is an error of the caller. */
-void hx_make(hx_position *pos, hx_move move);
+/* Plays a legal move and returns 0. When the history is full (HX_MAX_PLIES
+ * moves played since the position was set) it plays nothing and returns -1.
+ * hx_unmake takes back the last move played. */
+int hx_make(hx_position *pos, hx_move move);
 void hx_unmake(hx_position *pos);
 /* Parses and plays a space-separated list of moves; stops at the first bad
  * one, leaving the moves before it played, and names it in err. */
@@ -157,15 +166,35 @@ void hx_draw_conditions(const hx_position *pos, char *out, size_t cap);
 /* The score of a stalemate for the side that stalemates ("1/2" or "3/4"). */
 const char *hx_stalemate_score(const hx_rules *rules);
 
-/* Number of leaf nodes of the legal move tree to depth. */
+/* The deepest perft of pos that can run: HX_PERFT_MAX_DEPTH, or less when
+ * the history has room for fewer plies (HX_MAX_PLIES minus those played). */
+int hx_perft_max_depth(const hx_position *pos);
+
+/* Number of leaf nodes of the legal move tree to depth. Returns UINT64_MAX,
+ * having played nothing, if depth > hx_perft_max_depth(pos); and UINT64_MAX
+ * if the count does not fit in 64 bits. */
 uint64_t hx_perft(hx_position *pos, int depth);
+
+/* One root move of a divide and the leaves below it. */
+typedef struct hx_divide_entry {
+    char move[HX_MOVE_TEXT_MAX];
+    uint64_t count;
+} hx_divide_entry;
+
+/* The perft divide (Stockfish's perft<Root>): each legal move of pos with
+ * the leaves of its subtree to depth - 1 (1 each at depth 1), sorted by move
+ * text (cell names in `naming`, as hx_move_text). out needs HX_MAX_MOVES
+ * entries; returns the number of moves (their counts sum to hx_perft). Every
+ * divide of the reference (divide, engine, verify, suite) is this loop. */
+int hx_perft_divide(hx_position *pos, int depth, int naming, hx_divide_entry *out);
 
 /* The same count for deep runs (perft_deep.c, docs/perft.md): the work is
  * shared by `threads` threads, each on its own copy of pos, and subtrees are
  * cached in a transposition table of at most hash_bytes (0: none) keyed by
  * the Zobrist key and verified on the full key. Flag HX_PERFT_NO_BULK plays
  * every last-ply move instead of counting the list, for a second, independent
- * way to the same number. Returns UINT64_MAX only if out of memory. */
+ * way to the same number. Returns UINT64_MAX if out of memory, and as
+ * hx_perft does for a refused depth or a count beyond 64 bits. */
 enum { HX_PERFT_NO_BULK = 1 };
 uint64_t hx_perft_deep(const hx_position *pos, int depth, int threads, size_t hash_bytes,
                        int flags);
