@@ -26,7 +26,7 @@ typedef struct cli_opts {
                                commands: text (default) or json (cli_output) */
     const char *highlight;  /* show: cells to highlight */
     const char *arrows;     /* show: moves drawn as arrows */
-    const char *report;     /* verify: write an HTML report of the findings here */
+    const char *report;     /* --report FILE.html (cli_output) */
     int flip;         /* show: Black at the bottom */
     int coords;       /* show: every cell's name in its cell */
     int naming;       /* --cells seed: 1 */
@@ -64,13 +64,18 @@ static inline int cli_exit_code(int rc) { return rc == CLI_DONE ? EXIT_OK : rc; 
 
 /* The options of every checking command's output (cli_output). */
 #define CLI_OUTPUT_OPTIONS " format junit quiet"
+/* --report FILE.html, for the commands whose results have positions to draw. */
+#define CLI_REPORT_OPTION " report"
 
 /* Where a checking command writes: text (stdout) unless --format json, in
  * which case stdout carries only JSON Lines and the text report is dropped.
- * --junit FILE writes JUnit XML as well. */
+ * --junit FILE writes JUnit XML as well, --report FILE.html the HTML report
+ * (render/report_html.h); both are refused before the run if their directory
+ * cannot be written, and each file is written whole or not at all. */
 typedef struct cli_output {
     int json;
     const char *junit;
+    const char *report;
     FILE *json_out; /* the real stdout, in JSON mode */
 } cli_output;
 

@@ -28,7 +28,7 @@ static void print_text(const hx_results *r, const hx_fixture_stats *st)
 int cmd_fixtures(int argc, char **argv)
 {
     cli_opts o;
-    int rc = cli_parse("fixtures", "variant profile engine" CLI_OUTPUT_OPTIONS, argc, argv, &o);
+    int rc = cli_parse("fixtures", "variant profile engine" CLI_OUTPUT_OPTIONS CLI_REPORT_OPTION, argc, argv, &o);
     if (rc)
         return cli_exit_code(rc);
     hx_engine engine;

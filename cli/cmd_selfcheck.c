@@ -98,7 +98,7 @@ static void print_summary(const pair *pairs, int n, double seconds)
 int cmd_selfcheck(int argc, char **argv)
 {
     cli_opts o;
-    int rc = cli_parse("selfcheck", "variant profile seconds count seed plies" CLI_OUTPUT_OPTIONS, argc, argv, &o);
+    int rc = cli_parse("selfcheck", "variant profile seconds count seed plies" CLI_OUTPUT_OPTIONS CLI_REPORT_OPTION, argc, argv, &o);
     if (rc)
         return cli_exit_code(rc);
     if (o.nargs)

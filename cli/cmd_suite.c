@@ -246,7 +246,7 @@ int cmd_suite(int argc, char **argv)
 {
     cli_opts o;
     suite_run r;
-    int rc = cli_parse("suite", "engine tier max-nodes variant profile" CLI_OUTPUT_OPTIONS, argc,
+    int rc = cli_parse("suite", "engine tier max-nodes variant profile" CLI_OUTPUT_OPTIONS CLI_REPORT_OPTION, argc,
                        argv, &o);
     if (rc)
         return cli_exit_code(rc);

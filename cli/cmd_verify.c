@@ -20,7 +20,6 @@
 #include "engine_external.h"
 #include "fixtures.h"
 #include "print.h"
-#include "report_html.h"
 #include "random.h"
 #include "strutil.h"
 #include "suite.h"
@@ -892,31 +891,16 @@ static int start_engine(verify_ctx *v)
     return rc;
 }
 
-/* --report: the HTML report of the results (render/report_html.c). */
-static int write_report(const char *path, const hx_results *r)
-{
-    char err[4200];
-    if (hx_report_html_file(path, r, err, sizeof err) != 0)
-        return cli_bad_input("%s", err);
-    printf("report: %s\n", path);
-    return 0;
-}
-
 int cmd_verify(int argc, char **argv)
 {
     cli_opts o;
     verify_ctx v;
     memset(&v, 0, sizeof v);
-    int rc = cli_parse("verify", "engine protocol variant profile fen moves depth suite tier max-nodes random seed fixtures timeout report" CLI_OUTPUT_OPTIONS, argc, argv, &o);
+    int rc = cli_parse("verify", "engine protocol variant profile fen moves depth suite tier max-nodes random seed fixtures timeout" CLI_OUTPUT_OPTIONS CLI_REPORT_OPTION, argc, argv, &o);
     if (rc)
         return cli_exit_code(rc);
     if ((rc = setup(&v, &o)) != 0)
         return rc;
-    if (o.report && !cli_can_write(o.report)) {
-        hx_external_free(v.ext);
-        return cli_bad_input("cannot write the report %s (no such directory, or not writable)",
-                             o.report);
-    }
     cli_output out;
     if ((rc = cli_output_begin("verify", &o, &out)) != 0) {
         hx_external_free(v.ext);
@@ -953,8 +937,6 @@ int cmd_verify(int argc, char **argv)
     hx_external_free(v.ext);
     printf("%d passed, %d failed\n", v.passed, v.failed);
     int wrote = cli_output_end(&out, &v.results);
-    if (!wrote && o.report)
-        wrote = write_report(o.report, &v.results);
     hx_results_free(&v.results);
     if (wrote)
         return wrote;

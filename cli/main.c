@@ -18,6 +18,12 @@ typedef struct command {
     "  --junit FILE        also write the checks as JUnit XML to FILE\n"                     \
     "  -q, --quiet         no timing in the report\n"
 
+/* The checking commands whose results hold positions (render/report_html.h). */
+#define REPORT_OPT                                                                          \
+    "  --report FILE.html  also write an HTML report: a summary, then each finding's\n"    \
+    "                      board with the differing moves as arrows, the path, the\n"      \
+    "                      commands that reproduce it and a fixture (self-contained)\n"
+
 #define POSITION_OPTS                                                                       \
     "  -v, --variant V     shafran, brusky, glinski or mccooey (required)\n"              \
     "  -p, --profile P     rule profile (default std; see 'hexref variants')\n"           \
@@ -77,7 +83,7 @@ static const command commands[] = {
      "'N passed, N failed' (positions).\n"
      "  -n, --count GAMES   games per profile (at least 1)\n"
      "  --seconds N         time budget (at least 1; default 10)\n"
-     OUTPUT_OPTS},
+     OUTPUT_OPTS REPORT_OPT},
     {"suite", cmd_suite, "run perft suites (EPD files) and report each line",
      "usage: hexref suite [options] FILE...\n"
      "Runs perft suites and reports pass or fail per line (perft-suites/README.md).\n"
@@ -88,7 +94,7 @@ static const command commands[] = {
      "  --tier T            quick: only lines marked ';tier quick'; deep (default): all\n"
      "  --max-nodes N       skip the depths whose expected count exceeds N\n"
      "  -v, -p              variant and profile, if the file's header or name does not give\n"
-     "                      them; an explicit -p wins over the file's profile\n" OUTPUT_OPTS},
+     "                      them; an explicit -p wins over the file's profile\n" OUTPUT_OPTS REPORT_OPT},
     {"gen", cmd_gen, "write perft suite lines for random reachable positions",
      "usage: hexref gen -v VARIANT [-p PROFILE] -n COUNT --depth D --seed S -o FILE [options]\n"
      "Writes perft reference data for random reachable positions, from a seed.\n"
@@ -111,7 +117,7 @@ static const command commands[] = {
      "usage: hexref fixtures [-v VARIANT] [-p PROFILE] [-e reference|oracle] [FILE|DIR ...]\n"
      "Runs the conformance fixtures (default: tests/fixtures of the source tree) and\n"
      "ends with 'N passed, N failed'. Negative-control profiles must fail the fixtures\n"
-     "that name them.\n" OUTPUT_OPTS},
+     "that name them.\n" OUTPUT_OPTS REPORT_OPT},
     {"verify", cmd_verify, "check an outside engine against the reference, down to one move",
      "usage: hexref verify --engine 'CMD' -v VARIANT [options] [FIXTURE FILE|DIR ...]\n"
      "Checks an outside engine against the reference, down to the position and move.\n"
@@ -132,10 +138,7 @@ static const command commands[] = {
      "  --random N          N random reachable positions (--seed S, default 1)\n"
      "  --fixtures          the fixtures (default tests/fixtures) as depth-1 move sets\n"
      "  --timeout SECONDS   limit per query (default 30; raise it for slow engines)\n"
-     "  --report FILE.html  also write an HTML report: a summary, then each finding's\n"
-     "                      board with the differing moves as arrows, the path, the\n"
-     "                      commands that reproduce it and a fixture (self-contained)\n"
-     OUTPUT_OPTS},
+     OUTPUT_OPTS REPORT_OPT},
     {"identify", cmd_identify, "tell which rule profile an outside engine follows",
      "usage: hexref identify --engine 'CMD' -v VARIANT [--protocol uci] [FILE|DIR ...]\n"
      "Tells which rule profile an outside engine follows, rule point by rule point.\n"

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "print.h"
+#include "report_html.h"
 
 typedef enum { T_STR, T_INT, T_U64, T_LONG, T_DOUBLE, T_FLAG, T_CELLS, T_LIST } opt_type;
 
@@ -369,8 +370,12 @@ int cli_output_begin(const char *command, const cli_opts *o, cli_output *out)
 {
     memset(out, 0, sizeof *out);
     out->junit = o->junit;
+    out->report = o->report;
     if (o->junit && !cli_can_write(o->junit))
         return cli_bad_input("cannot write %s (no such directory, or not writable)", o->junit);
+    if (o->report && !cli_can_write(o->report))
+        return cli_bad_input("cannot write the report %s (no such directory, or not writable)",
+                             o->report);
     if (o->format && strcmp(o->format, "text") != 0 && strcmp(o->format, "json") != 0)
         return cli_usage_error(command, "unknown format '%s' (text or json)", o->format);
     out->json = o->format && strcmp(o->format, "json") == 0;
@@ -402,6 +407,13 @@ int cli_output_end(cli_output *out, const hx_results *r)
     }
     if (out->junit && hx_write_junit_file(out->junit, r) != 0)
         rc = EXIT_BAD_INPUT;
+    if (out->report) {
+        char err[4200];
+        if (hx_report_html_file(out->report, r, err, sizeof err) != 0)
+            rc = cli_bad_input("%s", err);
+        else
+            printf("report: %s\n", out->report);
+    }
     return rc;
 }
 

@@ -619,6 +619,24 @@ void fz_fen(const fz_game *g, char *out)
     hx_position_fen(g->pos, out);
 }
 
+/* HEXREF_FUZZ_FINDING=FILE: the finding also goes to FILE as tab-separated
+ * "KEY<TAB>VALUE" lines (target, variant, profile, root, path; the path is
+ * empty at the root), so that ci/fuzz can replay it through 'hexref verify'
+ * into an HTML report without reading the human report above. */
+static void write_finding(const char *target, const fz_game *g)
+{
+    const char *file = getenv("HEXREF_FUZZ_FINDING");
+    char path[FZ_PATH_MAX];
+    FILE *f = file && *file ? fopen(file, "w") : NULL;
+    if (!f)
+        return;
+    fz_path(g, path, sizeof path);
+    fprintf(f, "target\t%s\nvariant\t%s\nprofile\t%s\nroot\t%s\npath\t%s\n", target,
+            hx_rules_variant(g->rules), hx_rules_profile(g->rules), g->root,
+            g->plies ? path : "");
+    fclose(f);
+}
+
 _Noreturn void fz_fail(const char *target, const fz_game *g, const char *fmt, ...)
 {
     char fen[HX_FEN_MAX], path[FZ_PATH_MAX];
@@ -638,5 +656,6 @@ _Noreturn void fz_fail(const char *target, const fz_game *g, const char *fmt, ..
     va_end(ap);
     fprintf(stderr, "\n");
     fflush(stderr);
+    write_finding(target, g);
     abort();
 }

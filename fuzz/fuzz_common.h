@@ -104,7 +104,8 @@ int fz_move_byte(hx_position *pos, hx_move move);
 void fz_fen(const fz_game *g, char *out);
 
 /* Prints a report naming the target, the profile, the root, the move path
- * and the position, then the formatted detail, then aborts. */
+ * and the position, then the formatted detail, writes the finding to
+ * $HEXREF_FUZZ_FINDING if set (docs/fuzzing.md), then aborts. */
 _Noreturn void fz_fail(const char *target, const fz_game *g, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 

@@ -403,11 +403,26 @@ static void write_fixture(FILE *out, const hx_check_result *c)
     fprintf(out, "\nend\n</pre>\n");
 }
 
+/* An attribute with an escaped value, left out when the value is absent. */
+static void write_attribute(FILE *out, const char *name, const char *value)
+{
+    if (!value || !*value)
+        return;
+    fprintf(out, " %s=\"", name);
+    esc(out, value);
+    fputc('"', out);
+}
+
 static void write_finding(FILE *out, const hx_check_result *c, int index)
 {
-    fprintf(out, "<section class=\"finding\" id=\"finding-%d\" data-outcome=\"%s\">\n"
-                 "<h2><span class=\"%s\">%s</span> #%d: ",
-            index, outcome_names[c->outcome], outcome_names[c->outcome],
+    fprintf(out, "<section class=\"finding\" id=\"finding-%d\" data-outcome=\"%s\"", index,
+            outcome_names[c->outcome]);
+    /* What the check was and where, for tests and scripts that query the page. */
+    write_attribute(out, "data-check", c->id);
+    write_attribute(out, "data-source", c->source);
+    write_attribute(out, "data-fen", c->fen);
+    write_attribute(out, "data-minimal-fen", c->minimal ? c->minimal->fen : NULL);
+    fprintf(out, ">\n<h2><span class=\"%s\">%s</span> #%d: ", outcome_names[c->outcome],
             c->outcome == HX_FAIL ? "FAIL" : "ERROR", index);
     esc(out, text_or(c->id, kind_names[c->kind]));
     fprintf(out, "</h2>\n");

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """mccooey_engine.py - a small, slow, complete move generator for McCooey's
-hexagonal chess, written from ../shared/rules/mccooey.md (std profile) and
-docs/conventions.md alone, served through hexref_adapter.py:
+hexagonal chess, written from the McCooey rules (std profile) and
+docs/conventions.md alone, served through the adapter kit
+(examples/kit/python/hexkit.py: protocols, HexFEN parsing, move text):
 
     hexref verify --engine 'python3 examples/python/mccooey_engine.py' -v mccooey -d 3
 
@@ -9,9 +10,11 @@ Cells are (x, y) pairs; a position is a dict cell -> piece letter (KQRBNP
 White, kqrbnp Black). Every move is played on a copy, and kept if the
 mover's king is not attacked afterwards.
 """
+import os
 import sys
 
-from hexref_adapter import serve
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "kit", "python"))
+import hexkit  # noqa: E402
 
 FILES = "abcdefghikl"  # Glinski naming: no j
 ORTHO = [(1, 0), (1, 1), (0, 1), (-1, 0), (-1, -1), (0, -1)]
@@ -20,7 +23,6 @@ KNIGHT = [(1, 3), (2, 3), (3, 2), (3, 1), (2, -1), (1, -2),
           (-1, -3), (-2, -3), (-3, -2), (-3, -1), (-2, 1), (-1, 2)]
 FORWARD = {"w": 1, "b": -1}
 CAPTURES = {"w": [(1, 2), (-1, 1)], "b": [(1, -1), (-1, -2)]}  # diagonal, 1 and 11 o'clock
-START = "b/qbk/rnbnr/ppppppp/9/11/11/5P5/4PBP4/3PNBNP3/2PRQBKRP2 w - - 0 1"
 
 
 def exists(x, y):
@@ -43,37 +45,16 @@ def colour(piece):
     return "w" if piece.isupper() else "b"
 
 
-def parse_fen(fen):
-    """(board, side, ep, victim): ep is the crossed cell or None."""
-    fields = fen.split()
-    if len(fields) < 4 or fields[2] != "-":
-        raise ValueError("bad HexFEN (McCooey has no castling: field 3 is '-')")
-    ranks, board = fields[0].split("/"), {}
-    if len(ranks) != 11:
-        raise ValueError("bad HexFEN: %d ranks" % len(ranks))
-    for i, text in enumerate(ranks):
-        cells = sorted(c for c in CELLS if name(c)[1:] == str(11 - i))
-        k, digits = 0, ""
-        for ch in text + "/":
-            if ch.isdigit():
-                digits += ch
-                continue
-            k += int(digits or 0)
-            digits = ""
-            if ch != "/":
-                if k >= len(cells) or ch not in "KQRBNPkqrbnp":
-                    raise ValueError("bad HexFEN rank %d" % (11 - i))
-                board[cells[k]] = ch
-                k += 1
-        if k != len(cells):
-            raise ValueError("bad HexFEN rank %d" % (11 - i))
-    ep, victim = None, None
-    if fields[3] != "-":
-        crossed, _, victim_name = fields[3].partition(":")
-        ep = BY_NAME[crossed.split(",")[-1]]
-        mover = "b" if fields[1] == "w" else "w"
-        victim = BY_NAME[victim_name] if victim_name else (ep[0], ep[1] + FORWARD[mover])
-    return board, fields[1], ep, victim
+def from_position(position):
+    """(board, side, ep, victim) from hexkit's plain structure: ep is the
+    last crossed cell (the only one McCooey's double step crosses) or None."""
+    if position["rights"]:
+        raise ValueError("McCooey has no castling: the castling field must be '-'")
+    board = {BY_NAME[name]: piece for name, piece in position["cells"].items()}
+    ep = victim = None
+    if position["ep"]:
+        ep, victim = BY_NAME[position["ep"]["cells"][-1]], BY_NAME[position["ep"]["victim"]]
+    return board, position["side"], ep, victim
 
 
 def attacked(board, cell, by):
@@ -130,12 +111,8 @@ def piece_moves(board, side, cell, piece):
 
 
 class McCooey:
-    def set_rules(self, variant, profile):
-        if variant != "mccooey" or profile not in ("std", "ludii"):
-            raise SystemExit("this engine plays mccooey (std) only, not %s/%s" % (variant, profile))
-
-    def set_position(self, fen, moves):
-        self.board, self.side, self.ep, self.victim = parse_fen(fen or START)
+    def set_position(self, position, moves):
+        self.board, self.side, self.ep, self.victim = from_position(position)
         for text in moves:
             found = [m for m in self.legal() if self.text(m) == text]
             if not found:
@@ -200,5 +177,14 @@ class McCooey:
         return lines
 
 
+def divide(query):
+    """The one function hexkit asks for: the divide of query's position."""
+    if query["variant"] != "mccooey" or query["profile"] not in ("std", "ludii"):
+        raise ValueError("this engine plays mccooey (std) only, not %s/%s" % (query["variant"], query["profile"]))
+    engine = McCooey()
+    engine.set_position(query["position"], query["moves"])
+    return engine.divide(query["depth"])
+
+
 if __name__ == "__main__":
-    sys.exit(serve(McCooey()))
+    sys.exit(hexkit.serve(divide, "mccooey_engine.py"))

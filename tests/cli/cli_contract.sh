@@ -192,6 +192,25 @@ expect_rc "fixtures --format xml" 2 "unknown format 'xml'" fixtures -v mccooey -
 expect_rc "suite --junit into no directory" 1 "cannot write /nonexistent/j.xml" \
   suite --junit /nonexistent/j.xml "$tmp/mccooey-std.epd"
 [ ! -s "$tmp/out" ]; check "nothing ran before the --junit refusal" $?
+# --report FILE.html (suite, fixtures, selfcheck, verify): an unwritable path
+# is refused before any check runs; a run that ends in bad input writes no file
+for spec in "suite|$tmp/mccooey-std.epd" "fixtures|-v mccooey" "selfcheck|-v mccooey -n 1"; do
+  IFS='|' read -r cmd args <<<"$spec"
+  # shellcheck disable=SC2086
+  expect_rc "$cmd --report into no directory" 1 "cannot write the report /nonexistent/r.html" \
+    $cmd $args --report /nonexistent/r.html
+  [ ! -s "$tmp/out" ]; check "nothing ran before $cmd's --report refusal" $?
+done
+run suite --report "$tmp/none.html" "$tmp/mccooey-std.epd" /nonexistent.epd
+[ "$(rc)" = 1 ] && [ ! -e "$tmp/none.html" ] && [ -z "$(ls "$tmp" | grep none.html)" ]
+check "suite writes no report when it ends in bad input" $?
+run fixtures -v mccooey --report "$tmp/none.html" /nonexistent.fix
+[ "$(rc)" = 1 ] && [ ! -e "$tmp/none.html" ]; check "fixtures writes no report on bad input" $?
+run suite --report "$tmp/ok.html" "$tmp/mccooey-std.epd"
+[ "$(rc)" = 0 ] && grep -qx "report: $tmp/ok.html" "$tmp/out" && tail -n 1 "$tmp/ok.html" | grep -qx '</html>' &&
+  grep -q 'data-outcome="pass"' "$tmp/ok.html" && [ -z "$(ls "$tmp" | grep 'ok.html.tmp')" ]
+check "suite --report writes a whole page" $?
+expect_rc "identify takes no --report" 2 "takes no option --report" identify -e true -v mccooey --report "$tmp/x.html"
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

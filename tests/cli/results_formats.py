@@ -3,7 +3,9 @@
 fixtures, verify, identify, selfcheck) writes JSON Lines that validate
 against docs/results.schema.json and JUnit XML that validates against
 docs/junit.xsd (xmlstarlet), on runs that pass and on runs that fail; the
-two forms and the exit code agree on the outcome of every check.
+two forms and the exit code agree on the outcome of every check. suite,
+fixtures and selfcheck also write --report FILE.html (render/report_html.h):
+the failing check's id, position and difference are in the page.
 
 FAULTY is tests/verify's engine with one planted fault, so verify has a
 minimal reproduction to write."""
@@ -29,9 +31,11 @@ def check(cond, what):
     return cond
 
 
-def run(name, args, want_rc, env=None, workdir="."):
+def run(name, args, want_rc, env=None, workdir=".", report=False):
     junit = os.path.join(workdir, name + ".xml")
     cmd = [HEXREF] + args + ["--format", "json", "--junit", junit]
+    if report:
+        cmd += ["--report", os.path.join(workdir, name + ".html")]
     proc = subprocess.run(cmd, capture_output=True, text=True, timeout=600,
                           env=dict(os.environ, **(env or {})))
     check(proc.returncode == want_rc,
@@ -70,6 +74,21 @@ def run(name, args, want_rc, env=None, workdir="."):
     return outcomes
 
 
+def html_of(name, workdir):
+    path = os.path.join(workdir, name + ".html")
+    if not check(os.path.exists(path), "%s: no report %s" % (name, path)):
+        return ""
+    text = open(path, encoding="utf-8").read()
+    check(text.startswith("<!DOCTYPE html>") and text.rstrip().endswith("</html>"),
+          "%s: the report is not one whole page" % name)
+    return text
+
+
+def has(name, html, parts):
+    for part in parts:
+        check(part in html, "%s: the report lacks %r" % (name, part))
+
+
 def main():
     global HEXREF
     HEXREF, faulty, work = sys.argv[1], sys.argv[2], sys.argv[3]
@@ -78,12 +97,17 @@ def main():
     suite = os.path.join(work, "mccooey-std.epd")
     with open(suite, "w") as f:
         f.write("%s ;D1 31 ;D2 947 ;id good\n%s ;D1 31 ;D2 948 ;id wrong\n" % (START, START))
-    out = run("suite", ["suite", suite], 1, workdir=work)
+    out = run("suite", ["suite", suite], 1, workdir=work, report=True)
     bad = [o for o in out if o["outcome"] == "fail"]
     if check(len(bad) == 1, "suite: %d failing checks, expected 1" % len(bad)):
         check(bad[0]["expected"]["total"] == 948 and bad[0]["got"]["total"] == 947,
               "suite: expected/got totals wrong: %r" % bad[0])
         check(bad[0]["difference"]["expected_total"] == 948, "suite: no difference")
+    html = html_of("suite", work)
+    has("suite", html, ['data-check="wrong D2"', 'data-source="%s:2"' % suite,
+                        'data-fen="%s"' % START, "<p>total: reference 948, engine 947</p>",
+                        '<p id="summary-counts">%d checks: %d passed, 1 failed' % (len(out), len(out) - 1)])
+    check(html.count('<section class="finding"') == 1, "suite: not one finding in the report")
     run("suite-pass", ["suite", "--tier", "deep", os.path.join(SOURCE, "perft-suites",
                                                                "mccooey-std.epd"),
                        "--max-nodes", "5000"], 0, workdir=work)
@@ -92,13 +116,19 @@ def main():
     with open(fix, "w") as f:
         f.write("fixture mccooey-wrong-moves\nvariant mccooey\nprofiles std\nitem 1\n"
                 "source a deliberately wrong move list\nfen start\nmoves-from f4 f4f6\nend\n")
-    out = run("fixtures", ["fixtures", "-v", "mccooey", fix], 1, workdir=work)
+    out = run("fixtures", ["fixtures", "-v", "mccooey", fix], 1, workdir=work, report=True)
     if check(len(out) == 1 and out[0]["outcome"] == "fail", "fixtures: %r" % out):
         d = out[0]["difference"]
         check(d and [m["move"] for m in d["missing"]] == ["f4f6"] and
               [m["move"] for m in d["extra"]] == ["f4f5"],
               "fixtures: the difference is not f4f6 missing, f4f5 extra: %r" % d)
         check(out[0]["position"] == START, "fixtures: position is not the resolved start")
+        html = html_of("fixtures", work)
+        has("fixtures", html, ['data-check="%s"' % out[0]["id"], 'data-source="%s:1"' % fix,
+                               'data-fen="%s"' % START, 'data-arrow="f4f6" data-kind="missing"',
+                               'data-arrow="f4f5" data-kind="extra"',
+                               'data-list="missing">', "<code>f4f6</code>", "\nlegal f4f6\n",
+                               "\nillegal f4f5\n"])
     run("fixtures-pass", ["fixtures", "-v", "mccooey", "-e", "oracle"], 0, workdir=work)
 
     fen_after = subprocess.run([HEXREF, "show", "-v", "mccooey", "--moves", "f4f5"],
@@ -130,8 +160,14 @@ def main():
     check(len(out) == 1 and out[0]["outcome"] == "error" and "no usable answer" in
           (out[0]["message"] or ""), "identify: an engine that never answers is not one error check: %r" % out)
 
-    out = run("selfcheck", ["selfcheck", "-v", "mccooey", "-n", "1"], 0, workdir=work)
+    out = run("selfcheck", ["selfcheck", "-v", "mccooey", "-n", "1"], 0, workdir=work,
+              report=True)
     check(len(out) == 2, "selfcheck: %d checks for mccooey's 2 profiles" % len(out))
+    html = html_of("selfcheck", work)
+    has("selfcheck", html, ['<p id="summary-counts">2 checks: 2 passed, 0 failed',
+                            '<p id="no-findings">'] +
+        ['<span>%s</span>' % o["id"] for o in out])
+    check(html.count('<tr data-outcome="pass">') == 2, "selfcheck: not 2 passing rows")
 
     for p in problems:
         print("FAILED: " + p)

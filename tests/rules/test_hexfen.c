@@ -3,6 +3,8 @@
  */
 #include "helpers.h"
 
+#include <ctype.h>
+
 static void round_trip(const char *variant, const char *profile, const char *fen)
 {
     hx_position *pos = open_fen(variant, profile, fen);
@@ -116,6 +118,8 @@ static const rejection rejections[] = {
     {"shafran", "4k/6/7/8/9/9/8/7/6/04K w - - 0 1", "bad empty-cell count"},
     {"shafran", "4k/6/7/8/9/9/8/7/6/22K w - - 0 1", "rank 1 has too many cells (expected 5)"},
     {"shafran", "4k/6/7/8/9/9/8/7/6/4KQ w - - 0 1", "rank 1 has too many cells (expected 5)"},
+    /* a count of more empty cells than any board has is still a count */
+    {"shafran", "4k/6/7/8/9/9/8/7/6/1280 w - - 0 1", "rank 1 has too many cells (expected 5)"},
     {"shafran", "4k/6/7/8/9/9/8/7//4K w - - 0 1", "rank"},
     {"shafran", "4k/6/7/8/9/9/8/7/6/4K w - e3,e4,e5,e6 0 1", "more than 3 cells"},
     {"shafran", "4k/6/7/8/9/9/8/7/6/4K w - - 0 1234567890", "fullmove number"},
@@ -142,6 +146,47 @@ static void bad_hexfens_are_rejected_with_a_named_problem(void **state)
     }
 }
 
+/* The castling field names rooks by their files, upper case for White and
+ * lower case for Black: a letter is accepted exactly when the initial
+ * position's field holds it (every right there, every rook at home), and
+ * any other letter is rejected as not naming a castling rook. */
+static void castling_letters_are_the_rooks_files(void **state)
+{
+    (void)state;
+    const char *variants[] = {"shafran", "brusky", "glinski", "mccooey"};
+    for (size_t v = 0; v < sizeof variants / sizeof variants[0]; v++) {
+        hx_position *pos = open_fen(variants[v], "std", NULL);
+        char start[HX_FEN_MAX];
+        hx_position_fen(pos, start);
+        char *fields[6], *save = NULL, copy[HX_FEN_MAX];
+        strcpy(copy, start);
+        int n = 0;
+        for (char *f = strtok_r(copy, " ", &save); f && n < 6; f = strtok_r(NULL, " ", &save))
+            fields[n++] = f;
+        assert_int_equal(n, 6);
+        for (int ch = 'A'; ch <= 'z'; ch++) {
+            if (!isalpha(ch))
+                continue;
+            char fen[HX_FEN_MAX];
+            snprintf(fen, sizeof fen, "%s %s %c %s %s %s", fields[0], fields[1], ch, fields[3],
+                     fields[4], fields[5]);
+            hx_error err;
+            int accepted = hx_position_set_fen(pos, fen, &err) == 0;
+            if (accepted != (strchr(fields[2], ch) != NULL))
+                fail_msg("%s: castling letter '%c' %s", variants[v], ch,
+                         accepted ? "accepted" : "rejected");
+            if (!accepted && !strstr(err.message, "is not a castling rook's file"))
+                fail_msg("%s: castling letter '%c': %s", variants[v], ch, err.message);
+            if (accepted) {
+                char back[HX_FEN_MAX], field[2] = {(char)ch, 0};
+                hx_position_fen(pos, back);
+                assert_non_null(strstr(back, field));
+            }
+        }
+        hx_position_free(pos);
+    }
+}
+
 static void piece_lists_give_hexfen(void **state)
 {
     (void)state;
@@ -164,6 +209,7 @@ int main(void)
         cmocka_unit_test(clocks_default_when_missing),
         cmocka_unit_test(hexchess_club_fen_is_read),
         cmocka_unit_test(bad_hexfens_are_rejected_with_a_named_problem),
+        cmocka_unit_test(castling_letters_are_the_rooks_files),
         cmocka_unit_test(piece_lists_give_hexfen),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -225,6 +225,55 @@ static void text_interface(void **state)
                                    sizeof out, &err), -1); /* White has no king */
 }
 
+/* Keys are compared across hosts (perft hash files, split jobs: zobrist.c),
+ * so they are defined, not just consistent: the SplitMix64 stream from the
+ * seed "hexref\0\1", drawn in this order: a key per (piece code 0..15, cell
+ * slot 0..127), one per e.p. slot 0..127, castling rights 1..15 (0 has key
+ * 0), then the side. The counts are the definition's, not the library's
+ * array sizes.
+ * A position's key xors its pieces, its castling rights, its e.p. cells and,
+ * with Black to move, the side. This second derivation from that definition
+ * must agree with the library's key after every move of random games. */
+static uint64_t stream_next(uint64_t *state)
+{
+    uint64_t z = (*state += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+static void keys_follow_their_definition(void **state)
+{
+    (void)state;
+    enum { CODES = 16, SLOTS = 128 };
+    static uint64_t piece[CODES][SLOTS], ep[SLOTS], castling[16], side;
+    uint64_t st = 0x6865787265660001ULL;
+    for (int p = 0; p < CODES; p++)
+        for (int c = 0; c < SLOTS; c++)
+            piece[p][c] = stream_next(&st);
+    for (int c = 0; c < SLOTS; c++)
+        ep[c] = stream_next(&st);
+    for (int i = 1; i < 16; i++)
+        castling[i] = stream_next(&st);
+    side = stream_next(&st);
+    for (int v = 0; v < hx_variant_count(); v++) {
+        hx_position *pos = open_fen(hx_variant_name(v), "std", NULL);
+        uint64_t seed = 5;
+        for (int ply = 0; ply < 120; ply++) {
+            uint64_t key = castling[pos->castling] ^ (pos->side == HX_BLACK ? side : 0);
+            for (int c = 0; c < pos->g->nslots; c++)
+                if (pos->board[c])
+                    key ^= piece[pos->board[c]][c];
+            for (int i = 0; i < pos->ep.count; i++)
+                key ^= ep[pos->ep.cells[i]];
+            assert_int_equal(hx_position_key(pos), key);
+            if (!play_random_move(pos, &seed))
+                break;
+        }
+        hx_position_free(pos);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -234,6 +283,7 @@ int main(void)
         cmocka_unit_test(text_interface),
         cmocka_unit_test(slider_methods_agree),
         cmocka_unit_test(lines_partition_the_board),
+        cmocka_unit_test(keys_follow_their_definition),
         cmocka_unit_test(attackers_agree_with_attacked),
         cmocka_unit_test(slider_method_matches_the_build),
     };

@@ -5,6 +5,8 @@
  */
 #include "helpers.h"
 
+#include <stdlib.h>
+
 static void check_every_move_restores(hx_position *pos)
 {
     hx_move moves[HX_MAX_MOVES];
@@ -71,6 +73,75 @@ static void keys_differ_by_side_rights_and_ep(void **state)
     hx_position_free(c);
 }
 
+/* The HexFEN without its two clock fields: what the key must tell apart. */
+static void position_part(const hx_position *pos, char *out)
+{
+    hx_position_fen(pos, out);
+    for (int fields = 0; fields < 2; fields++)
+        *strrchr(out, ' ') = '\0';
+}
+
+/* The key is a function of the position: after every make and every unmake
+ * of random games, the incremental key equals the key of a fresh position
+ * parsed from the HexFEN (computed from scratch, not by make), and two
+ * positions seen with the same key are the same position. */
+typedef struct {
+    uint64_t key;
+    char text[HX_FEN_MAX];
+} keyed;
+
+static int by_key(const void *a, const void *b)
+{
+    uint64_t x = ((const keyed *)a)->key, y = ((const keyed *)b)->key;
+    return x < y ? -1 : x > y;
+}
+
+static void check_key_from_scratch(hx_position *pos, const char *variant, const char *profile,
+                                   keyed *seen, int *nseen)
+{
+    char fen[HX_FEN_MAX];
+    hx_position_fen(pos, fen);
+    hx_position *fresh = open_fen(variant, profile, fen);
+    if (hx_position_key(fresh) != hx_position_key(pos))
+        fail_msg("%s/%s: incremental key differs from the key of %s", variant, profile, fen);
+    hx_position_free(fresh);
+    seen[*nseen].key = hx_position_key(pos);
+    position_part(pos, seen[*nseen].text);
+    ++*nseen;
+}
+
+static void keys_are_a_function_of_the_position(void **state)
+{
+    (void)state;
+    enum { PLIES = 60, SEEDS = 2 };
+    static keyed seen[2 * PLIES * SEEDS];
+    for (int v = 0; v < hx_variant_count(); v++) {
+        const char *variant = hx_variant_name(v);
+        for (int i = 0; i < hx_profile_count(variant); i++) {
+            const char *profile = hx_profile_name(variant, i);
+            int nseen = 0;
+            for (uint64_t seed = 11; seed < 11 + SEEDS; seed++) {
+                hx_position *pos = open_fen(variant, profile, NULL);
+                int made = 0;
+                while (made < PLIES && play_random_move(pos, &seed)) {
+                    made++;
+                    check_key_from_scratch(pos, variant, profile, seen, &nseen);
+                }
+                while (made-- > 0) {
+                    hx_unmake(pos);
+                    check_key_from_scratch(pos, variant, profile, seen, &nseen);
+                }
+                hx_position_free(pos);
+            }
+            qsort(seen, (size_t)nseen, sizeof seen[0], by_key);
+            for (int k = 1; k < nseen; k++)
+                if (seen[k].key == seen[k - 1].key && strcmp(seen[k].text, seen[k - 1].text) != 0)
+                    fail_msg("%s/%s: one key for two positions:\n  %s\n  %s", variant, profile,
+                             seen[k - 1].text, seen[k].text);
+        }
+    }
+}
+
 static void copy_keeps_history(void **state)
 {
     (void)state;
@@ -96,6 +167,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(random_walks_unwind_exactly),
         cmocka_unit_test(keys_differ_by_side_rights_and_ep),
+        cmocka_unit_test(keys_are_a_function_of_the_position),
         cmocka_unit_test(copy_keeps_history),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

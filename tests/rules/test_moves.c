@@ -135,6 +135,61 @@ static void play_moves_reports_the_bad_move(void **state)
     hx_position_free(pos);
 }
 
+/* The moves of `pawn` that do not land on `except`, into out. */
+static const char *pawn_moves_but(hx_position *pos, const char *pawn, const char *except,
+                                  char *out, size_t cap)
+{
+    char all[4096];
+    moves_from(pos, pawn, all, sizeof all);
+    out[0] = '\0';
+    size_t used = 0, plen = strlen(pawn);
+    for (char *save = NULL, *m = strtok_r(all, " ", &save); m; m = strtok_r(NULL, " ", &save))
+        if (strcmp(m + plen, except) != 0)
+            used += (size_t)snprintf(out + used, cap - used, "%s%s", used ? " " : "", m);
+    return out;
+}
+
+/* Brusky's cross-block looks at the cells in front of the pawn only: an
+ * enemy knight anywhere else (behind, beside, far away) changes none of the
+ * pawn's other moves, unless it gives check. Every profile, every cell. */
+static void cross_block_looks_only_ahead(void **state)
+{
+    (void)state;
+    for (int i = 0; i < hx_profile_count("brusky"); i++) {
+        const char *profile = hx_profile_name("brusky", i);
+        hx_error err;
+        const hx_rules *r = hx_rules_find("brusky", profile, &err);
+        assert_non_null(r);
+        char fen[HX_FEN_MAX], alone[4096], with[4096], list[128];
+        assert_int_equal(hx_fen_from_pieces(r, "W Ka1 Pe4, B Kl8", fen, &err), 0);
+        hx_position *pos = open_fen("brusky", profile, fen);
+        moves_from(pos, "e4", alone, sizeof alone);
+        hx_position_free(pos);
+        int width, height, horizontal, compared = 0;
+        hx_board_size(r, &width, &height, &horizontal);
+        for (int x = 0; x < width; x++)
+            for (int y = 0; y < height; y++) {
+                char cell[4];
+                if (hx_cell_name(r, x, y, 0, cell) != 0 || strstr(alone, cell) ||
+                    !strcmp(cell, "e4") || !strcmp(cell, "a1") || !strcmp(cell, "l8"))
+                    continue; /* off the board, ahead of the pawn, or taken */
+                snprintf(list, sizeof list, "W Ka1 Pe4, B Kl8 N%s", cell);
+                if (hx_fen_from_pieces(r, list, fen, &err) != 0)
+                    continue; /* a knight that would leave the side not to move in check */
+                pos = open_fen("brusky", profile, fen);
+                if (!hx_in_check(pos)) {
+                    pawn_moves_but(pos, "e4", cell, with, sizeof with);
+                    if (strcmp(with, alone) != 0)
+                        fail_msg("brusky/%s: a knight on %s changes e4's moves: '%s', not '%s'",
+                                 profile, cell, with, alone);
+                    compared++;
+                }
+                hx_position_free(pos);
+            }
+        assert_true(compared > 50);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -143,6 +198,7 @@ int main(void)
         cmocka_unit_test(brusky_castling_names_and_seed_cells),
         cmocka_unit_test(parser_errors_name_the_problem),
         cmocka_unit_test(play_moves_reports_the_bad_move),
+        cmocka_unit_test(cross_block_looks_only_ahead),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

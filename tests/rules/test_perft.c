@@ -76,6 +76,43 @@ static void brusky_depth_one_by_piece(void **state)
     hx_position_free(pos);
 }
 
+/* Deep perft is perft: whatever the threads, the transposition table (none,
+ * one bucket, a tiny one that overwrites itself, a roomy one) and the
+ * last-ply mode, it counts the same leaves as hx_perft, on positions of
+ * random games of every profile (e.p. records, re-entered pawns and lost
+ * rights included). */
+static void deep_perft_is_perft(void **state)
+{
+    (void)state;
+    const size_t hashes[] = {0, 32, 4096, 1 << 20}; /* 32 bytes: one bucket */
+    for (int v = 0; v < hx_variant_count(); v++) {
+        const char *variant = hx_variant_name(v);
+        for (int i = 0; i < hx_profile_count(variant); i++) {
+            const char *profile = hx_profile_name(variant, i);
+            uint64_t seed = 77 + (uint64_t)i;
+            hx_position *pos = open_fen(variant, profile, NULL);
+            for (int ply = 0; ply < 24; ply++) {
+                if (!play_random_move(pos, &seed))
+                    break;
+                if (ply % 8 != 7)
+                    continue;
+                uint64_t want = hx_perft(pos, 3);
+                for (size_t h = 0; h < sizeof hashes / sizeof hashes[0]; h++)
+                    for (int threads = 1; threads <= 2; threads++) {
+                        int flags = (int)h == 1 ? HX_PERFT_NO_BULK : 0;
+                        uint64_t got = hx_perft_deep(pos, 3, threads, hashes[h], flags);
+                        if (got != want)
+                            fail_msg("%s/%s ply %d: deep perft %llu (threads %d, hash %zu, "
+                                     "flags %d), perft %llu", variant, profile, ply,
+                                     (unsigned long long)got, threads, hashes[h], flags,
+                                     (unsigned long long)want);
+                    }
+            }
+            hx_position_free(pos);
+        }
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -84,6 +121,7 @@ int main(void)
         cmocka_unit_test(mccooey_depth_one_list),
         cmocka_unit_test(shafran_depth_one_by_piece),
         cmocka_unit_test(brusky_depth_one_by_piece),
+        cmocka_unit_test(deep_perft_is_perft),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

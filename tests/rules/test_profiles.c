@@ -169,6 +169,45 @@ static void repetition_and_material(void **state)
     hx_position_free(pos);
 }
 
+/* diag-firstmove: a pawn that re-entered a start cell by capture has no
+ * double step there; under std the same pawn has one. The same holds when
+ * the pawn is pinned along its file (king d1, rook d9): a pinned pawn moves
+ * along the pin line by the same rules as a free one. */
+static void reentered_pawn_has_no_double_step(void **state)
+{
+    (void)state;
+    const char *fens[] = {
+        "1/2k/5/7/9/11/11/11/3n7/1nP8/6K4 w - - 0 1", /* W Kg1 Pc2, B Kg10 Nd3 Nb2 */
+        "1/2k/r4/7/9/11/11/11/3n7/2P8/3K7 w - - 0 1", /* W Kd1 Pc2, B Kg10 Nd3 Rd9 */
+    };
+    const char *expect[][2] = {{"diag-firstmove", "d3d4"}, {"std", "d3d4 d3d5"}};
+    for (int f = 0; f < 2; f++)
+        for (int i = 0; i < 2; i++) {
+            hx_position *pos = open_fen("glinski", expect[i][0], fens[f]);
+            hx_error err;
+            char out[4096];
+            assert_int_equal(hx_play_moves(pos, "c2d3 g10g9", 0, &err), 0);
+            assert_string_equal(moves_from(pos, "d3", out, sizeof out), expect[i][1]);
+            hx_position_free(pos);
+        }
+}
+
+/* Brusky's cross-block looks ahead of the pawn only, pinned or not: the
+ * white pawn e4, pinned on the line b1-h7 (king b1, rook h7), keeps its
+ * step along that line (e4f5) with an enemy piece right behind it (e3), in
+ * every profile. */
+static void pinned_pawn_ignores_what_is_behind(void **state)
+{
+    (void)state;
+    for (int i = 0; i < hx_profile_count("brusky"); i++) {
+        hx_position *pos = open_fen("brusky", hx_profile_name("brusky", i),
+                                    "8k/5r4/11/12/4P7/4p6/10/1K7 w - - 0 1");
+        char out[4096];
+        assert_string_equal(moves_from(pos, "e4", out, sizeof out), "e4f5");
+        hx_position_free(pos);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -176,6 +215,8 @@ int main(void)
         cmocka_unit_test(profiles_differ_where_the_spec_says),
         cmocka_unit_test(setups_and_end_rules_differ),
         cmocka_unit_test(repetition_and_material),
+        cmocka_unit_test(reentered_pawn_has_no_double_step),
+        cmocka_unit_test(pinned_pawn_ignores_what_is_behind),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -268,6 +268,13 @@ def identify_cases():
         ["-e", os.path.join(ENGINES, "hang.sh"), "-v", "mccooey", "--timeout", "1"],
         case(1, [r"gave no usable answer", r"no complete answer within 1\.0 s"], cmd="identify",
              seconds=30))
+    # An engine whose castling keeps a pending e.p. right (Jocly's Shafran bug)
+    # fails the castling fixtures of the state-transition family.
+    cases["identify-stale-ep"] = lambda c: (
+        ["-e", "python3 %s --uci" % os.path.join(ENGINES, "stale_ep.py"), "--protocol", "uci", "-v", "shafran",
+         os.path.join(SOURCE, "tests", "fixtures", "shafran", "transitions.fix")],
+        case(1, [r"matches: none: differs on shafran-trans-\w+-castle-", r"closest profile, std"],
+             cmd="identify", seconds=120))
     return cases
 
 

@@ -1,0 +1,262 @@
+'use strict';
+// hexkit.js - the adapter kit for engines written in JavaScript (docs/adapters.md).
+//
+// The engine's author writes ONE function, divide(query), and calls
+// serve({name, divide}). The kit does the rest of docs/protocol.md:
+//   script (default):  engine DEPTH HEXFEN [MOVES]   (HEXREF_VARIANT, HEXREF_PROFILE)
+//   uci:               engine --uci   (uci / isready / setoption / position / go perft / quit)
+// and reads the HexFEN into a plain structure (parse), so the engine only has
+// to copy it into its own board.
+//
+// query = {variant, profile, fen, position, moves, depth}
+//   position = parse(variant, fen): {variant, cells: {name: piece letter},
+//     side: 'w'|'b', rights: [{letter, side, rook}], ep: null | {cells: [...], victim},
+//     halfmove, fullmove}
+//   moves = move texts to play on the position first (may be empty)
+// divide returns [[moveText, count], ...] (or a Map); throw an Error to answer
+// 'error MESSAGE' (a position or a move the engine rejects).
+
+// Geometry (docs/conventions.md): which (x, y) exist, file letters, rank number.
+const GLINSKI_GEOMETRY = {
+  files: 'abcdefghikl',
+  exists: (x, y) => x >= 0 && x <= 10 && y >= 0 && y <= 10 && x - y >= -5 && x - y <= 5,
+  rank: (x, y) => y + 1 - Math.max(0, x - 5),
+};
+const VARIANTS = {
+  shafran: {
+    files: 'abcdefghi',
+    exists: (x, y) => x >= 0 && x <= 8 && y >= 0 && y <= 9 && x - y >= -5 && x - y <= 4,
+    rank: (x, y) => y + 1,
+    start: 'kqbnr/bppppp/np5/bp6/rp6P/p6PR/6PB/5PN/PPPPPB/RNBQK w AIai - 0 1',
+  },
+  brusky: {
+    files: 'abcdefghijkl',
+    exists: (x, y) => x >= 0 && x <= 11 && y >= 0 && y <= 7 && x - y >= -4 && x - y <= 8,
+    rank: (x, y) => y + 1,
+    start: 'rnbkbqbnr/pppppppppp/11/12/12/11/PPPPPPPPPP/RNBQBKBNR w AIdl - 0 1',
+    victimAlways: true,
+  },
+  glinski: Object.assign({
+    start: 'b/qbk/n1b1n/r5r/ppppppppp/11/5P5/4P1P4/3P1B1P3/2P2B2P2/1PRNQBKNRP1 w - - 0 1',
+  }, GLINSKI_GEOMETRY),
+  mccooey: Object.assign({
+    start: 'b/qbk/rnbnr/ppppppp/9/11/11/5P5/4PBP4/3PNBNP3/2PRQBKRP2 w - - 0 1',
+  }, GLINSKI_GEOMETRY),
+};
+
+const geometryCache = {};
+
+// {cells: [{x, y, name}], byName, byXY, ranks: [[names of rank N in file order]]}
+function geometry(variant) {
+  if (geometryCache[variant]) return geometryCache[variant];
+  const v = VARIANTS[variant];
+  if (!v) throw new Error(`unknown variant '${variant}' (shafran, brusky, glinski, mccooey)`);
+  const cells = [], byName = {}, byXY = {}, ranks = [];
+  for (let x = 0; x < 16; x++) {
+    for (let y = 0; y < 16; y++) {
+      if (!v.exists(x, y)) continue;
+      const cell = {x, y, rank: v.rank(x, y), name: v.files[x] + v.rank(x, y)};
+      cells.push(cell);
+      byName[cell.name] = cell;
+      byXY[x + ',' + y] = cell;
+      (ranks[cell.rank] = ranks[cell.rank] || []).push(cell.name); // x ascending
+    }
+  }
+  geometryCache[variant] = {cells, byName, byXY, ranks: ranks.slice(1).reverse()};
+  return geometryCache[variant];
+}
+
+function cellAt(variant, x, y) {
+  const cell = geometry(variant).byXY[x + ',' + y];
+  return cell ? cell.name : null;
+}
+
+function moveText(from, to, promotion) {
+  return from + to + (promotion ? promotion.toLowerCase() : '');
+}
+
+function fail(fen, what) {
+  throw new Error(`bad HexFEN '${fen}': ${what}`);
+}
+
+function parsePlacement(variant, fen, text) {
+  const ranks = geometry(variant).ranks, rows = text.split('/'), cells = {};
+  if (rows.length !== ranks.length) fail(fen, `${rows.length} ranks, ${variant} has ${ranks.length}`);
+  rows.forEach((row, i) => {
+    const names = ranks[i], rankNo = ranks.length - i;
+    let k = 0;
+    for (const token of row.match(/[0-9]+|./g) || []) {
+      if (/^[0-9]/.test(token)) { k += Number(token); continue; }
+      if (!/^[KQRBNPkqrbnp]$/.test(token)) fail(fen, `rank ${rankNo}: unknown piece '${token}'`);
+      if (k >= names.length) fail(fen, `rank ${rankNo} has more than ${names.length} cells`);
+      cells[names[k++]] = token;
+    }
+    if (k !== names.length) fail(fen, `rank ${rankNo} has ${k} cells, not ${names.length}`);
+  });
+  return cells;
+}
+
+// The rook home cell of each castling letter: the rook of that side in that
+// file in the variant's initial position.
+function rookHome(variant, letter) {
+  const side = letter === letter.toUpperCase() ? 'w' : 'b';
+  const start = parsePlacement(variant, VARIANTS[variant].start, VARIANTS[variant].start.split(' ')[0]);
+  const rook = side === 'w' ? 'R' : 'r';
+  const home = Object.keys(start).find(name => start[name] === rook && name[0] === letter.toLowerCase());
+  return home ? {letter, side, rook: home} : null;
+}
+
+// The victim a HexFEN leaves implicit: the cell after the last crossed cell,
+// straight on along the file in the mover's direction.
+function defaultVictim(variant, crossed, mover) {
+  const last = geometry(variant).byName[crossed[crossed.length - 1]];
+  return cellAt(variant, last.x, last.y + (mover === 'w' ? 1 : -1));
+}
+
+function parse(variant, fen) {
+  const fields = String(fen).trim().split(/ +/);
+  if (fields.length !== 6 && fields.length !== 4) fail(fen, `${fields.length} fields, expected 6`);
+  const [placement, side, castling, ep, halfmove = '0', fullmove = '1'] = fields;
+  const cells = parsePlacement(variant, fen, placement);
+  if (side !== 'w' && side !== 'b') fail(fen, `side '${side}' is not w or b`);
+  const rights = castling === '-' ? [] : castling.split('').map(letter => {
+    const right = rookHome(variant, letter);
+    if (!right) fail(fen, `castling letter '${letter}' names no rook home cell`);
+    return right;
+  });
+  let enPassant = null;
+  if (ep !== '-') {
+    const [crossedText, victimText] = ep.split(':');
+    const crossed = crossedText.split(','), byName = geometry(variant).byName;
+    for (const name of crossed.concat(victimText ? [victimText] : [])) {
+      if (!byName[name]) fail(fen, `e.p. field names '${name}', which is not a cell`);
+    }
+    const mover = side === 'w' ? 'b' : 'w';
+    enPassant = {cells: crossed, victim: victimText || defaultVictim(variant, crossed, mover)};
+  }
+  if (!/^[0-9]+$/.test(halfmove) || !/^[0-9]+$/.test(fullmove)) fail(fen, 'clocks are not numbers');
+  return {variant, cells, side, rights, ep: enPassant,
+          halfmove: Number(halfmove), fullmove: Number(fullmove)};
+}
+
+// The HexFEN of a structure parse() returned (canonical: victim printed only
+// where docs/conventions.md prints it).
+function format(position) {
+  const v = VARIANTS[position.variant];
+  const rows = geometry(position.variant).ranks.map(names => {
+    let row = '', empty = 0;
+    for (const name of names) {
+      const piece = position.cells[name];
+      if (!piece) { empty++; continue; }
+      row += (empty ? String(empty) : '') + piece;
+      empty = 0;
+    }
+    return row + (empty ? String(empty) : '');
+  });
+  const letters = position.rights.map(r => r.letter);
+  const castling = letters.filter(l => l === l.toUpperCase()).sort().join('') +
+                   letters.filter(l => l !== l.toUpperCase()).sort().join('');
+  let ep = '-';
+  if (position.ep) {
+    const mover = position.side === 'w' ? 'b' : 'w';
+    const implicit = defaultVictim(position.variant, position.ep.cells, mover);
+    ep = position.ep.cells.join(',') +
+         (v.victimAlways || position.ep.victim !== implicit ? ':' + position.ep.victim : '');
+  }
+  return [rows.join('/'), position.side, castling || '-', ep, position.halfmove, position.fullmove].join(' ');
+}
+
+// --- the protocols ------------------------------------------------------
+
+function answer(divide, query, sep) {
+  let lines = divide(query);
+  lines = Array.from(lines instanceof Map ? lines.entries() : lines)
+    .map(([move, count]) => [String(move), Number(count)])
+    .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  const total = lines.reduce((sum, [, count]) => sum + count, 0);
+  return lines.map(([move, count]) => `${move}${sep} ${count}\n`).join('') + '\n' +
+         (sep ? `Nodes searched: ${total}\n` : `${total}\n`);
+}
+
+function makeQuery(variant, profile, fen, moves, depth) {
+  if (!(depth >= 1)) throw new Error(`depth '${depth}' is not a number >= 1`);
+  const start = fen || VARIANTS[variant] && VARIANTS[variant].start;
+  return {variant, profile, fen: start, position: parse(variant, start), moves, depth};
+}
+
+function runScript(engine, args) {
+  if (args.length < 2 || args.length > 3) {
+    process.stderr.write('usage: engine DEPTH HEXFEN [MOVES]   (or: engine --uci)\n');
+    return 2;
+  }
+  const variant = process.env.HEXREF_VARIANT, profile = process.env.HEXREF_PROFILE || 'std';
+  let text;
+  try {
+    const moves = args[2] ? args[2].split(' ').filter(Boolean) : [];
+    text = answer(engine.divide, makeQuery(variant, profile, args[1], moves, Number(args[0])), '');
+  } catch (err) {
+    process.stdout.write(`error ${err.message}\n`);
+    return 1;
+  }
+  process.stdout.write(text);
+  return 0;
+}
+
+function runUci(engine) {
+  const options = {UCI_Variant: 'shafran', HexrefProfile: 'std'};
+  let fen = null, moves = [];
+  const handle = line => {
+    const words = line.trim().split(/\s+/);
+    switch (words[0]) {
+      case 'uci':
+        return `id name ${engine.name || 'hexkit engine'}\n` +
+               'option name UCI_Variant type string default shafran\n' +
+               'option name HexrefProfile type string default std\nuciok\n';
+      case 'isready': return 'readyok\n';
+      case 'setoption': {
+        const at = words.indexOf('value');
+        if (words[1] === 'name' && at > 2) options[words.slice(2, at).join(' ')] = words.slice(at + 1).join(' ');
+        return '';
+      }
+      case 'position': {
+        const cut = words.includes('moves') ? words.indexOf('moves') : words.length;
+        fen = words[1] === 'fen' ? words.slice(2, cut).join(' ') : null;
+        moves = words.slice(cut + 1);
+        return '';
+      }
+      case 'go':
+        if (words[1] !== 'perft') return 'error only go perft N is supported\n';
+        try {
+          return answer(engine.divide,
+                        makeQuery(options.UCI_Variant, options.HexrefProfile, fen, moves, Number(words[2])), ':');
+        } catch (err) {
+          return `error ${err.message}\n`;
+        }
+      default: return '';
+    }
+  };
+  let pending = '';
+  process.stdin.setEncoding('utf8');
+  process.stdin.on('data', chunk => {
+    pending += chunk;
+    let at;
+    while ((at = pending.indexOf('\n')) >= 0) {
+      const line = pending.slice(0, at);
+      pending = pending.slice(at + 1);
+      if (line.trim() === 'quit') process.exit(0);
+      const out = handle(line);
+      if (out) process.stdout.write(out);
+    }
+  });
+  process.stdin.on('end', () => process.exit(0));
+}
+
+// Serves the engine over the protocol argv asks for; the exit code is the
+// script protocol's (docs/protocol.md).
+function serve(engine) {
+  const args = process.argv.slice(2);
+  if (args[0] === '--uci') return runUci(engine);
+  process.exitCode = runScript(engine, args);
+}
+
+module.exports = {VARIANTS, geometry, cellAt, moveText, parse, format, serve};

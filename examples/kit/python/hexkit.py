@@ -1,0 +1,256 @@
+"""hexkit.py - the adapter kit for engines written in Python (docs/adapters.md).
+
+The engine's author writes ONE function, divide(query), and calls
+serve(divide). The kit does the rest of docs/protocol.md:
+
+    script (default):  engine DEPTH HEXFEN [MOVES]   (HEXREF_VARIANT, HEXREF_PROFILE)
+    uci:               engine --uci   (uci / isready / setoption / position / go perft / quit)
+
+query is a dict {variant, profile, fen, position, moves, depth}:
+    position = parse(variant, fen), a plain dict:
+        {variant, cells: {name: piece letter}, side: 'w'|'b',
+         rights: [{letter, side, rook}], ep: None | {cells: [...], victim},
+         halfmove, fullmove}
+    moves = move texts to play on the position first (may be empty).
+divide returns [(move_text, count), ...] (or a dict); raise ValueError to
+answer 'error MESSAGE' (a position or a move the engine rejects).
+"""
+import os
+import re
+import sys
+
+# Geometry (docs/conventions.md): which (x, y) exist, file letters, rank number.
+GLINSKI = {
+    "files": "abcdefghikl",
+    "exists": lambda x, y: 0 <= x <= 10 and 0 <= y <= 10 and -5 <= x - y <= 5,
+    "rank": lambda x, y: y + 1 - max(0, x - 5),
+}
+VARIANTS = {
+    "shafran": {
+        "files": "abcdefghi",
+        "exists": lambda x, y: 0 <= x <= 8 and 0 <= y <= 9 and -5 <= x - y <= 4,
+        "rank": lambda x, y: y + 1,
+        "start": "kqbnr/bppppp/np5/bp6/rp6P/p6PR/6PB/5PN/PPPPPB/RNBQK w AIai - 0 1",
+    },
+    "brusky": {
+        "files": "abcdefghijkl",
+        "exists": lambda x, y: 0 <= x <= 11 and 0 <= y <= 7 and -4 <= x - y <= 8,
+        "rank": lambda x, y: y + 1,
+        "start": "rnbkbqbnr/pppppppppp/11/12/12/11/PPPPPPPPPP/RNBQBKBNR w AIdl - 0 1",
+        "victim_always": True,
+    },
+    "glinski": dict(GLINSKI, start="b/qbk/n1b1n/r5r/ppppppppp/11/5P5/4P1P4/3P1B1P3/2P2B2P2/1PRNQBKNRP1 w - - 0 1"),
+    "mccooey": dict(GLINSKI, start="b/qbk/rnbnr/ppppppp/9/11/11/5P5/4PBP4/3PNBNP3/2PRQBKRP2 w - - 0 1"),
+}
+
+_GEOMETRY = {}
+
+
+def geometry(variant):
+    """{'cells': [(x, y, name)], 'by_name': {name: (x, y)}, 'by_xy': {(x, y): name},
+    'ranks': [names of each rank in file order, highest rank first]}"""
+    if variant in _GEOMETRY:
+        return _GEOMETRY[variant]
+    if variant not in VARIANTS:
+        raise ValueError("unknown variant '%s' (shafran, brusky, glinski, mccooey)" % variant)
+    v = VARIANTS[variant]
+    cells, ranks = [], {}
+    for x in range(16):
+        for y in range(16):
+            if v["exists"](x, y):
+                name = "%s%d" % (v["files"][x], v["rank"](x, y))
+                cells.append((x, y, name))
+                ranks.setdefault(v["rank"](x, y), []).append(name)  # x ascending
+    _GEOMETRY[variant] = {
+        "cells": cells,
+        "by_name": {name: (x, y) for x, y, name in cells},
+        "by_xy": {(x, y): name for x, y, name in cells},
+        "ranks": [ranks[r] for r in sorted(ranks, reverse=True)],
+    }
+    return _GEOMETRY[variant]
+
+
+def cell_at(variant, x, y):
+    """The name of cell (x, y), or None where the board has no cell."""
+    return geometry(variant)["by_xy"].get((x, y))
+
+
+def move_text(frm, to, promotion=None):
+    """hexref move text: from, to, promotion letter in lower case."""
+    return frm + to + (promotion.lower() if promotion else "")
+
+
+def _fail(fen, what):
+    raise ValueError("bad HexFEN '%s': %s" % (fen, what))
+
+
+def _placement(variant, fen, text):
+    ranks, rows, cells = geometry(variant)["ranks"], text.split("/"), {}
+    if len(rows) != len(ranks):
+        _fail(fen, "%d ranks, %s has %d" % (len(rows), variant, len(ranks)))
+    for i, row in enumerate(rows):
+        names, rank_no, k = ranks[i], len(ranks) - i, 0
+        for token in re.findall(r"[0-9]+|.", row):
+            if token.isdigit():
+                k += int(token)
+                continue
+            if token not in "KQRBNPkqrbnp":
+                _fail(fen, "rank %d: unknown piece '%s'" % (rank_no, token))
+            if k >= len(names):
+                _fail(fen, "rank %d has more than %d cells" % (rank_no, len(names)))
+            cells[names[k]] = token
+            k += 1
+        if k != len(names):
+            _fail(fen, "rank %d has %d cells, not %d" % (rank_no, k, len(names)))
+    return cells
+
+
+def _rook_home(variant, letter):
+    """The right of a castling letter: the rook of that side in that file in
+    the variant's initial position."""
+    side = "w" if letter.isupper() else "b"
+    start = VARIANTS[variant]["start"]
+    cells = _placement(variant, start, start.split()[0])
+    rook = "R" if side == "w" else "r"
+    for name, piece in cells.items():
+        if piece == rook and name[0] == letter.lower():
+            return {"letter": letter, "side": side, "rook": name}
+    return None
+
+
+def _default_victim(variant, crossed, mover):
+    """The victim a HexFEN leaves implicit: the next cell along the file."""
+    x, y = geometry(variant)["by_name"][crossed[-1]]
+    return cell_at(variant, x, y + (1 if mover == "w" else -1))
+
+
+def parse(variant, fen):
+    """The plain structure of a HexFEN (see the module docstring)."""
+    fields = str(fen).split()
+    if len(fields) not in (4, 6):
+        _fail(fen, "%d fields, expected 6" % len(fields))
+    placement, side, castling, ep = fields[:4]
+    halfmove, fullmove = fields[4:] if len(fields) == 6 else ("0", "1")
+    cells = _placement(variant, fen, placement)
+    if side not in ("w", "b"):
+        _fail(fen, "side '%s' is not w or b" % side)
+    rights = []
+    for letter in ("" if castling == "-" else castling):
+        right = _rook_home(variant, letter)
+        if not right:
+            _fail(fen, "castling letter '%s' names no rook home cell" % letter)
+        rights.append(right)
+    en_passant = None
+    if ep != "-":
+        crossed_text, _, victim = ep.partition(":")
+        crossed = crossed_text.split(",")
+        for name in crossed + ([victim] if victim else []):
+            if name not in geometry(variant)["by_name"]:
+                _fail(fen, "e.p. field names '%s', which is not a cell" % name)
+        mover = "b" if side == "w" else "w"
+        en_passant = {"cells": crossed, "victim": victim or _default_victim(variant, crossed, mover)}
+    if not (halfmove.isdigit() and fullmove.isdigit()):
+        _fail(fen, "clocks are not numbers")
+    return {"variant": variant, "cells": cells, "side": side, "rights": rights,
+            "ep": en_passant, "halfmove": int(halfmove), "fullmove": int(fullmove)}
+
+
+def format_fen(position):
+    """The canonical HexFEN of a structure parse() returned."""
+    variant = position["variant"]
+    rows = []
+    for names in geometry(variant)["ranks"]:
+        row, empty = "", 0
+        for name in names:
+            piece = position["cells"].get(name)
+            if not piece:
+                empty += 1
+                continue
+            row += (str(empty) if empty else "") + piece
+            empty = 0
+        rows.append(row + (str(empty) if empty else ""))
+    letters = [r["letter"] for r in position["rights"]]
+    castling = "".join(sorted(l for l in letters if l.isupper())) + \
+               "".join(sorted(l for l in letters if l.islower()))
+    ep = "-"
+    if position["ep"]:
+        mover = "b" if position["side"] == "w" else "w"
+        implicit = _default_victim(variant, position["ep"]["cells"], mover)
+        ep = ",".join(position["ep"]["cells"])
+        if VARIANTS[variant].get("victim_always") or position["ep"]["victim"] != implicit:
+            ep += ":" + position["ep"]["victim"]
+    return " ".join([rows and "/".join(rows), position["side"], castling or "-", ep,
+                     str(position["halfmove"]), str(position["fullmove"])])
+
+
+# --- the protocols ------------------------------------------------------
+
+def _answer(divide, query, sep):
+    lines = divide(query)
+    lines = sorted((str(m), int(c)) for m, c in (lines.items() if isinstance(lines, dict) else lines))
+    text = "".join("%s%s %d\n" % (move, sep, count) for move, count in lines)
+    total = sum(count for _, count in lines)
+    return text + "\n" + ("Nodes searched: %d\n" % total if sep else "%d\n" % total)
+
+
+def _query(variant, profile, fen, moves, depth):
+    if depth < 1:
+        raise ValueError("depth %d is not >= 1" % depth)
+    fen = fen or VARIANTS.get(variant, {}).get("start")
+    return {"variant": variant, "profile": profile, "fen": fen, "position": parse(variant, fen),
+            "moves": moves, "depth": depth}
+
+
+def _run_script(divide, args):
+    if len(args) not in (2, 3) or not args[0].isdigit():
+        sys.stderr.write("usage: engine DEPTH HEXFEN [MOVES]   (or: engine --uci)\n")
+        return 2
+    try:
+        query = _query(os.environ.get("HEXREF_VARIANT", ""), os.environ.get("HEXREF_PROFILE", "std"),
+                       args[1], args[2].split() if len(args) == 3 else [], int(args[0]))
+        text = _answer(divide, query, "")
+    except ValueError as err:
+        print("error %s" % err)
+        return 1
+    sys.stdout.write(text)
+    return 0
+
+
+def _run_uci(divide, name):
+    options = {"UCI_Variant": "shafran", "HexrefProfile": "std"}
+    fen, moves = None, []
+    for line in sys.stdin:
+        words = line.split()
+        out = ""
+        if not words:
+            continue
+        if words[0] == "uci":
+            out = ("id name %s\noption name UCI_Variant type string default shafran\n"
+                   "option name HexrefProfile type string default std\nuciok\n" % name)
+        elif words[0] == "isready":
+            out = "readyok\n"
+        elif words[0] == "setoption" and "value" in words and words[1] == "name":
+            at = words.index("value")
+            options[" ".join(words[2:at])] = " ".join(words[at + 1:])
+        elif words[0] == "position":
+            cut = words.index("moves") if "moves" in words else len(words)
+            fen = " ".join(words[2:cut]) if words[1:2] == ["fen"] else None
+            moves = words[cut + 1:]
+        elif words[:2] == ["go", "perft"]:
+            try:
+                out = _answer(divide, _query(options["UCI_Variant"], options["HexrefProfile"],
+                                             fen, moves, int(words[2])), ":")
+            except (ValueError, IndexError) as err:
+                out = "error %s\n" % err
+        elif words[0] == "quit":
+            break
+        if out:
+            sys.stdout.write(out)
+            sys.stdout.flush()
+    return 0
+
+
+def serve(divide, name="hexkit engine"):
+    """Answers over the protocol argv asks for; returns the exit code."""
+    args = sys.argv[1:]
+    return _run_uci(divide, name) if args == ["--uci"] else _run_script(divide, args)

@@ -1,0 +1,63 @@
+'use strict';
+// test_hexkit.js SOURCE_DIR - the JavaScript adapter kit (examples/kit/js):
+// every HexFEN of the suites and fixtures (tests/kit/hexfens.py) parses and
+// prints back unchanged, the structure holds what the HexFEN says, bad
+// HexFENs are rejected, and the Python kit reads each one the same way.
+const path = require('path');
+const {execFileSync} = require('child_process');
+const source = path.resolve(process.argv[2]);
+const hexkit = require(path.join(source, 'examples', 'kit', 'js', 'hexkit.js'));
+
+const failures = [];
+const check = (condition, what) => { if (!condition) failures.push(what); };
+
+const lines = execFileSync('python3', [path.join(source, 'tests', 'kit', 'hexfens.py'), source],
+                           {encoding: 'utf8'}).trim().split('\n');
+check(lines.length > 500, `only ${lines.length} HexFENs found`);
+const parsed = [];
+for (const line of lines) {
+  const [variant, fen] = line.split('\t');
+  const position = hexkit.parse(variant, fen);
+  check(hexkit.format(position) === fen, `${fen}: round trip gives ${hexkit.format(position)}`);
+  parsed.push(position);
+}
+
+// The Python kit reads every HexFEN into the same structure.
+const python = execFileSync('python3', ['-c', `
+import json, sys
+sys.path.insert(0, ${JSON.stringify(path.join(source, 'examples', 'kit', 'python'))})
+import hexkit
+for line in sys.stdin:
+    variant, fen = line.rstrip("\\n").split("\\t")
+    print(json.dumps(hexkit.parse(variant, fen), sort_keys=True))
+`], {input: lines.join('\n') + '\n', encoding: 'utf8', maxBuffer: 1 << 28}).trim().split('\n');
+const canonical = value => JSON.stringify(value, Object.keys(value).sort());
+parsed.forEach((position, i) => {
+  const other = JSON.parse(python[i]);
+  const same = JSON.stringify(Object.entries(position.cells).sort()) === JSON.stringify(Object.entries(other.cells).sort()) &&
+    JSON.stringify(position.rights) === JSON.stringify(other.rights.map(r => ({letter: r.letter, side: r.side, rook: r.rook}))) &&
+    JSON.stringify(position.ep) === JSON.stringify(other.ep && {cells: other.ep.cells, victim: other.ep.victim}) &&
+    position.side === other.side && position.halfmove === other.halfmove && position.fullmove === other.fullmove;
+  check(same, `${lines[i]}: the kits differ (${canonical(position)} / ${python[i]})`);
+});
+
+const start = hexkit.parse('brusky', hexkit.VARIANTS.brusky.start);
+check(start.rights.map(r => r.rook).join(' ') === 'a1 i1 d8 l8', `brusky rights ${JSON.stringify(start.rights)}`);
+check(start.cells.f1 === 'K' && start.cells.g8 === 'k', 'brusky kings');
+const ep = hexkit.parse('shafran', 'k4/3p2/7/4P3/4p4/3P5/8/7/6/4K w - e8,e7 0 2').ep;
+check(JSON.stringify(ep) === '{"cells":["e8","e7"],"victim":"e6"}', `shafran e.p. ${JSON.stringify(ep)}`);
+check(hexkit.cellAt('glinski', 6, 1) === 'g1' && hexkit.cellAt('glinski', 9, 10) === 'k7', 'glinski names');
+for (const [variant, fen, problem] of [
+  ['shafran', 'kqbnr/bppppp/np5/bp6/rp6P/p6PR/6PB/5PN/PPPPPB w - - 0 1', '9 ranks'],
+  ['brusky', 'rnbkbqbnr/pppppppppp/11/12/12/11/PPPPPPPPPP/RNBQBKBN w - - 0 1', 'rank 1 has 8 cells'],
+  ['glinski', 'b/qbk/n1b1n/r5r/ppppppppp/11/5P5/4P1P4/3P1B1P3/2P2B2P2/1PRNQBKNRP1 x - - 0 1', 'side']]) {
+  try {
+    hexkit.parse(variant, fen);
+    check(false, `accepted ${fen}`);
+  } catch (err) {
+    check(err.message.includes(problem), `${fen}: message '${err.message}' does not say '${problem}'`);
+  }
+}
+failures.slice(0, 20).forEach(f => console.log('FAIL', f));
+console.log(`${lines.length} HexFENs, ${failures.length} failures`);
+process.exitCode = failures.length ? 1 : 0;
