@@ -8,6 +8,8 @@
  * e.p. capture (make, test, unmake: it removes two pieces from a line) are
  * tested individually. Nothing is copied and nothing allocated.
  */
+#include "kernel_names.h" /* first: this file is compiled once per kernel */
+
 #include "attacks.h"
 
 /* The hot helpers are forced inline into generate(), which is itself

@@ -2,6 +2,8 @@
  * perft.c - counting the leaves of the legal move tree. At the last ply the
  * moves are counted, not played (bulk counting).
  */
+#include "kernel_names.h" /* first: this file is compiled once per kernel */
+
 #include "position.h"
 
 uint64_t hx_perft(hx_position *pos, int depth)
