@@ -4,7 +4,6 @@
  */
 #include "cli.h"
 
-#include <stdlib.h>
 #include <string.h>
 
 typedef struct command {
@@ -162,14 +161,6 @@ int main(int argc, char **argv)
     if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
         print_overview(stdout);
         return EXIT_OK;
-    }
-    /* HEXREF_KERNEL forces one of the generator's kernels (hexref bench lists
-     * them), e.g. to compare them or to measure one. */
-    const char *kernel = getenv("HEXREF_KERNEL");
-    hx_error err;
-    if (kernel && hx_kernel_choose(kernel, &err) != 0) {
-        fprintf(stderr, "hexref: HEXREF_KERNEL: %s\n", err.message);
-        return EXIT_BAD_INPUT;
     }
     for (int i = 0; i < NCOMMANDS; i++)
         if (strcmp(argv[1], commands[i].name) == 0)

@@ -5,12 +5,13 @@
  * The choice: the last kernel of the list that this CPU can run, except that
  * a line-lookup kernel is passed over on AMD CPUs before Zen 3 (family below
  * 0x19, Hygon's Zen 1 included), where PEXT and PDEP are microcoded and the
- * ray scan measures faster. hx_kernel_choose() overrides it (the CLI's
- * HEXREF_KERNEL, the tests that compare the kernels).
+ * ray scan measures faster. HEXREF_KERNEL (read when the program starts)
+ * and hx_kernel_choose() override it.
  */
 #include "kernel.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #if defined(__x86_64__)
@@ -70,17 +71,29 @@ static cpu cpu_probe(void)
     return c;
 }
 
+/* Probed once (by the constructor below, before any thread starts): CPUID
+ * is slow, a trap to the hypervisor on a virtual machine. */
+static const cpu *this_cpu(void)
+{
+    static cpu c;
+    static int probed;
+    if (!probed) {
+        c = cpu_probe();
+        probed = 1;
+    }
+    return &c;
+}
+
 int kernel_runs_here(const hx_kernel *k)
 {
-    return k == kernels[0] || (k->needs & ~cpu_probe().has) == 0;
+    return k == kernels[0] || (k->needs & ~this_cpu()->has) == 0;
 }
 
 static const hx_kernel *best_kernel(void)
 {
-    cpu c = cpu_probe();
     const hx_kernel *best = kernels[0];
     for (int i = 1; i < KERNELS; i++)
-        if ((kernels[i]->needs & ~c.has) == 0 && !(kernels[i]->uses_pext && c.slow_pext))
+        if (kernel_runs_here(kernels[i]) && !(kernels[i]->uses_pext && this_cpu()->slow_pext))
             best = kernels[i];
     return best;
 }
@@ -91,10 +104,21 @@ static const hx_kernel *best_kernel(void)
  * the test in kernel() covers a call from another constructor. */
 static const hx_kernel *current;
 
+/* HEXREF_KERNEL=NAME forces a kernel for the whole program (the CLI, the
+ * test suite: ci/test runs the sanitizer build's suite on the baseline
+ * kernel). A name that cannot be used stops the program before it starts:
+ * running another kernel than asked would make a passing check meaningless. */
 __attribute__((constructor)) static void kernel_init(void)
 {
-    if (!current)
-        current = best_kernel();
+    if (current)
+        return;
+    current = best_kernel();
+    const char *forced = getenv("HEXREF_KERNEL");
+    hx_error err;
+    if (forced && hx_kernel_choose(forced, &err) != 0) {
+        fprintf(stderr, "hexref: HEXREF_KERNEL: %s\n", err.message);
+        exit(1);
+    }
 }
 
 static inline const hx_kernel *kernel(void)
