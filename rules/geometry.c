@@ -156,6 +156,11 @@ static void derive_lines(hx_geometry *g)
                 int t = hx_bb_pop(&rest);
                 g->line_of[a][t] = (uint16_t)g->nlines;
                 g->line_pos[a][t] = (uint8_t)pos;
+                g->line_at[t][a] = (hx_line_at){
+                    .inner_lo = hx_bb_lo(l->inner), .inner_hi = hx_bb_hi(l->inner),
+                    .cells_lo = hx_bb_lo(l->cells), .cells_hi = hx_bb_hi(l->cells),
+                    .slide_row = (uint16_t)(pos << (HX_MAX_LINE - 2)),
+                    .inner_low = l->inner_low, .cells_low = l->cells_low};
             }
             g->nlines++;
         }

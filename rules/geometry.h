@@ -52,6 +52,16 @@ typedef struct hx_line {
     uint8_t inner_low;   /* how many of `inner` have an index below 64 */
 } hx_line;
 
+/* A cell's line along one axis as the line lookup (attacks.h) reads it,
+ * all in one place: the line's masks by 64-bit half, how many of each lie
+ * in the low half, and the row of the shared table for the cell's position
+ * on the line (position << (HX_MAX_LINE - 2)). */
+typedef struct hx_line_at {
+    uint64_t inner_lo, inner_hi, cells_lo, cells_hi;
+    uint16_t slide_row;
+    uint8_t inner_low, cells_low;
+} hx_line_at;
+
 /* Axis a runs along directions hx_axis_dir(a) (positive) and its opposite. */
 static inline int hx_axis_dir(int a) { return a < 3 ? a : a + 3; }
 
@@ -87,6 +97,7 @@ typedef struct hx_geometry {
     uint8_t line_pos[HX_AXES][HX_MAX_CELLS];
     hx_line lines[HX_MAX_LINES];
     int nlines;
+    hx_line_at line_at[HX_MAX_CELLS][HX_AXES]; /* the same, by cell, for the lookup */
     /* Cells of each rank in ascending file order, for HexFEN. */
     int8_t rank_cells[HX_GRID][HX_GRID];
     int8_t rank_len[HX_GRID];
