@@ -41,7 +41,7 @@ static cpu cpu_probe(void)
 {
     cpu c = {0, 0};
 #if defined(__x86_64__)
-    unsigned a, b, cx, d, max = __get_cpuid_max(0, NULL);
+    unsigned a, b, cx, d, max = (unsigned)__get_cpuid_max(0, NULL);
     char vendor[13] = {0};
     __cpuid(0, a, b, cx, d);
     memcpy(vendor, &b, 4);
@@ -60,7 +60,7 @@ static cpu cpu_probe(void)
         if (b & bit_BMI2)
             c.has |= KERNEL_NEEDS_BMI2;
     }
-    if (__get_cpuid_max(0x80000000, NULL) >= 0x80000001) {
+    if ((unsigned)__get_cpuid_max(0x80000000, NULL) >= 0x80000001u) {
         __cpuid(0x80000001, a, b, cx, d);
         if (cx & bit_LZCNT)
             c.has |= KERNEL_NEEDS_LZCNT;
