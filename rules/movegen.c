@@ -205,9 +205,12 @@ static void gen_pawn_alone(gen *s, int from)
 /* Adds the moves to every cell of `to`, each from `back` cells behind. */
 HOT void add_pawn_set(gen *s, hx_bb to, int back, int kind)
 {
-    hx_bb promo = to & s->r->promotion[s->us];
     if (!s->list) {
-        s->n += hx_bb_count(to & ~promo) + 4 * hx_bb_count(promo);
+        /* a promotion is four moves; rare, so counted only when there is one */
+        hx_bb promo = to & s->r->promotion[s->us];
+        s->n += hx_bb_count(to);
+        if (promo)
+            s->n += 3 * hx_bb_count(promo);
         return;
     }
     while (to) {
