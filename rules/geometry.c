@@ -115,6 +115,8 @@ static void derive_leaps(hx_geometry *g)
         for (int d = 0; d < HX_DIRS; d++)
             if (g->step[d][c] != HX_NO_CELL)
                 g->king[c] |= HX_BB_BIT(g->step[d][c]);
+        g->orth_steps[c] = g->king[c] & g->orth_lines[c];
+        g->diag_steps[c] = g->king[c] & g->diag_lines[c];
         for (int k = 0; k < HX_KNIGHT_LEAPS; k++) {
             int t = geometry_offset(g, c, hx_knight_vec[k][0], hx_knight_vec[k][1]);
             if (t != HX_NO_CELL)

@@ -90,6 +90,8 @@ typedef struct hx_geometry {
     hx_bb diag_lines[HX_MAX_CELLS];      /* a bishop's reach on an empty board */
     hx_bb knight[HX_MAX_CELLS];
     hx_bb king[HX_MAX_CELLS];            /* 12 directions, one step */
+    hx_bb orth_steps[HX_MAX_CELLS];      /* the king's steps along orth_lines */
+    hx_bb diag_steps[HX_MAX_CELLS];      /* ... along diag_lines */
     int8_t dir_to[HX_MAX_CELLS][HX_MAX_CELLS]; /* direction a->b or -1 */
     /* The line through each cell along each axis, and the cell's position
      * on it (0 at its lowest index). */
