@@ -28,7 +28,7 @@ static const hx_kernel *const kernels[] = {&hx_kernel_plain};
 enum { KERNELS = sizeof kernels / sizeof kernels[0] };
 
 int kernel_count(void) { return KERNELS; }
-const hx_kernel *kernel_at(int i) { return i >= 0 && i < KERNELS ? kernels[i] : NULL; }
+const hx_kernel *kernel_at(int i) { return kernels[i]; }
 
 /* ---- What the CPU has --------------------------------------------------- */
 
@@ -37,42 +37,37 @@ typedef struct cpu {
     int slow_pext; /* AMD before Zen 3 */
 } cpu;
 
+/* Bit operations rather than branches: most outcomes depend on the CPU, so
+ * no one machine could take both sides of each. cpuid.h's __get_cpuid*
+ * leave the registers alone for a leaf the CPU does not have. */
 static cpu cpu_probe(void)
 {
     cpu c = {0, 0};
 #if defined(__x86_64__)
-    unsigned a, b, cx, d, max = (unsigned)__get_cpuid_max(0, NULL);
-    char vendor[13] = {0};
-    __cpuid(0, a, b, cx, d);
+    unsigned a = 0, b = 0, cx = 0, d = 0;
+    char vendor[12];
+    __get_cpuid(0, &a, &b, &cx, &d);
     memcpy(vendor, &b, 4);
     memcpy(vendor + 4, &d, 4);
     memcpy(vendor + 8, &cx, 4);
-    __cpuid(1, a, b, cx, d);
-    unsigned family = (a >> 8) & 0xf;
-    if (family == 0xf)
-        family += (a >> 20) & 0xff;
-    if (cx & bit_POPCNT)
-        c.has |= KERNEL_NEEDS_POPCNT;
-    if (max >= 7) {
-        __cpuid_count(7, 0, a, b, cx, d);
-        if (b & bit_BMI)
-            c.has |= KERNEL_NEEDS_BMI;
-        if (b & bit_BMI2)
-            c.has |= KERNEL_NEEDS_BMI2;
-    }
-    if ((unsigned)__get_cpuid_max(0x80000000, NULL) >= 0x80000001u) {
-        __cpuid(0x80000001, a, b, cx, d);
-        if (cx & bit_LZCNT)
-            c.has |= KERNEL_NEEDS_LZCNT;
-    }
-    c.slow_pext = (!strcmp(vendor, "AuthenticAMD") || !strcmp(vendor, "HygonGenuine")) &&
-                  family < 0x19;
+    int amd = !memcmp(vendor, "AuthenticAMD", 12) | !memcmp(vendor, "HygonGenuine", 12);
+    cx = 0;
+    __get_cpuid(1, &a, &b, &cx, &d);
+    unsigned base = (a >> 8) & 0xf, family = base + (base == 0xf) * ((a >> 20) & 0xff);
+    c.has |= !!(cx & bit_POPCNT) * KERNEL_NEEDS_POPCNT;
+    b = 0;
+    __get_cpuid_count(7, 0, &a, &b, &cx, &d);
+    c.has |= !!(b & bit_BMI) * KERNEL_NEEDS_BMI | !!(b & bit_BMI2) * KERNEL_NEEDS_BMI2;
+    cx = 0;
+    __get_cpuid(0x80000001, &a, &b, &cx, &d);
+    c.has |= !!(cx & bit_LZCNT) * KERNEL_NEEDS_LZCNT;
+    c.slow_pext = amd & (family < 0x19);
 #endif
     return c;
 }
 
-/* Probed once (by the constructor below, before any thread starts): CPUID
- * is slow, a trap to the hypervisor on a virtual machine. */
+/* Probed once (first by the constructor below, before any thread starts):
+ * CPUID is slow, a trap to the hypervisor on a virtual machine. */
 static const cpu *this_cpu(void)
 {
     static cpu c;
@@ -84,25 +79,28 @@ static const cpu *this_cpu(void)
     return &c;
 }
 
-int kernel_runs_here(const hx_kernel *k)
+int kernel_runs_here(const hx_kernel *k) { return (k->needs & ~this_cpu()->has) == 0; }
+
+static int suits_this_cpu(const hx_kernel *k)
 {
-    return k == kernels[0] || (k->needs & ~this_cpu()->has) == 0;
+    return kernel_runs_here(k) & !(k->uses_pext & this_cpu()->slow_pext);
 }
 
 static const hx_kernel *best_kernel(void)
 {
     const hx_kernel *best = kernels[0];
-    for (int i = 1; i < KERNELS; i++)
-        if (kernel_runs_here(kernels[i]) && !(kernels[i]->uses_pext && this_cpu()->slow_pext))
+    for (int i = 0; i < KERNELS; i++)
+        if (suits_this_cpu(kernels[i]))
             best = kernels[i];
     return best;
 }
 
 /* ---- The chosen kernel -------------------------------------------------- */
 
-/* Set before main() by the constructor, so that threads only ever read it;
- * the test in kernel() covers a call from another constructor. */
-static const hx_kernel *current;
+/* The plain kernel runs wherever the library does, so it is valid from
+ * the start; the constructor replaces it before main(), so that threads
+ * only ever read it. */
+static const hx_kernel *current = &hx_kernel_plain;
 
 /* HEXREF_KERNEL=NAME forces a kernel for the whole program (the CLI, the
  * test suite: ci/test runs the sanitizer build's suite on the baseline
@@ -110,8 +108,6 @@ static const hx_kernel *current;
  * running another kernel than asked would make a passing check meaningless. */
 __attribute__((constructor)) static void kernel_init(void)
 {
-    if (current)
-        return;
     current = best_kernel();
     const char *forced = getenv("HEXREF_KERNEL");
     hx_error err;
@@ -121,12 +117,7 @@ __attribute__((constructor)) static void kernel_init(void)
     }
 }
 
-static inline const hx_kernel *kernel(void)
-{
-    if (!current)
-        kernel_init();
-    return current;
-}
+static inline const hx_kernel *kernel(void) { return current; }
 
 const char *hx_kernel_name(void) { return kernel()->name; }
 const char *hx_slider_method(void) { return kernel()->slider_method; }
@@ -135,18 +126,19 @@ int hx_kernel_choose(const char *name, hx_error *err)
 {
     char known[128] = "";
     for (int i = 0; i < KERNELS; i++) {
-        if (!strcmp(kernels[i]->name, name)) {
-            if (!kernel_runs_here(kernels[i])) {
-                snprintf(err->message, sizeof err->message,
-                         "kernel '%s' needs instructions this CPU does not have", name);
-                return -1;
-            }
-            current = kernels[i];
-            return 0;
-        }
         size_t used = strlen(known);
-        snprintf(known + used, sizeof known - used, "%s%s", i ? ", " : "", kernels[i]->name);
+        snprintf(known + used, sizeof known - used, "%s, ", kernels[i]->name);
+        if (strcmp(kernels[i]->name, name) != 0)
+            continue;
+        if (!kernel_runs_here(kernels[i])) {
+            snprintf(err->message, sizeof err->message,
+                     "kernel '%s' needs instructions this CPU does not have", name);
+            return -1;
+        }
+        current = kernels[i];
+        return 0;
     }
+    known[strlen(known) - 2] = '\0'; /* the last ", " */
     snprintf(err->message, sizeof err->message, "unknown kernel '%s' (this build has: %s)", name,
              known);
     return -1;

@@ -34,7 +34,8 @@ typedef struct hx_kernel {
 
 enum { KERNEL_NEEDS_POPCNT = 1, KERNEL_NEEDS_BMI = 2, KERNEL_NEEDS_BMI2 = 4, KERNEL_NEEDS_LZCNT = 8 };
 
-/* The kernels of this build, plain first, then in order of preference. */
+/* The kernels of this build, plain first, then in order of preference;
+ * kernel_at(i) for 0 <= i < kernel_count(). */
 int kernel_count(void);
 const hx_kernel *kernel_at(int i);
 /* Whether this CPU can run kernel k. */
