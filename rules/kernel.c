@@ -155,11 +155,13 @@ int hx_kernel_available(int i) { return i >= 0 && i < KERNELS && kernel_runs_her
 
 /* ---- The public generator, routed to the kernel -------------------------- */
 
-void hx_make(hx_position *pos, hx_move m) { kernel()->make(pos, m); }
+int hx_make(hx_position *pos, hx_move m) { return kernel()->make(pos, m); }
 void hx_unmake(hx_position *pos) { kernel()->unmake(pos); }
 int hx_legal_moves(hx_position *pos, hx_move *list) { return kernel()->legal_moves(pos, list); }
 int hx_count_legal(hx_position *pos) { return kernel()->count_legal(pos); }
 uint64_t hx_perft(hx_position *pos, int depth) { return kernel()->perft(pos, depth); }
+
+int hx_perft_max_depth(const hx_position *pos) { return kernel()->perft_max_depth(pos); }
 
 uint64_t hx_perft_deep(const hx_position *pos, int depth, int threads, size_t hash_bytes,
                        int flags)

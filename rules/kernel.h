@@ -21,13 +21,14 @@ typedef struct hx_kernel {
     const char *slider_method;
     unsigned needs;       /* KERNEL_NEEDS_* bits the CPU must have */
     int uses_pext;        /* the line lookup: PEXT/PDEP, slow on AMD before Zen 3 */
-    void (*make)(hx_position *pos, hx_move m);
+    int (*make)(hx_position *pos, hx_move m);
     void (*unmake)(hx_position *pos);
     int (*legal_moves)(hx_position *pos, hx_move *list);
     int (*count_legal)(hx_position *pos);
     uint64_t (*perft)(hx_position *pos, int depth);
     uint64_t (*perft_deep)(const hx_position *pos, int depth, int threads, size_t hash_bytes,
                            int flags);
+    int (*perft_max_depth)(const hx_position *pos);
     /* the kernel's own slider attack along one line, for the tests */
     hx_bb (*slider_line)(const hx_geometry *g, int axis, int cell, hx_bb occupied);
 } hx_kernel;

@@ -60,5 +60,6 @@ const hx_kernel HX_KERNEL_SYMBOL(hx_kernel) = {
     .count_legal = hx_count_legal,
     .perft = hx_perft,
     .perft_deep = hx_perft_deep,
+    .perft_max_depth = hx_perft_max_depth,
     .slider_line = kernel_line_attack,
 };

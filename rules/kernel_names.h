@@ -24,5 +24,7 @@
 #define hx_count_legal HX_KERNEL_SYMBOL(hx_count_legal)
 #define hx_perft HX_KERNEL_SYMBOL(hx_perft)
 #define hx_perft_deep HX_KERNEL_SYMBOL(hx_perft_deep)
+#define hx_perft_max_depth HX_KERNEL_SYMBOL(hx_perft_max_depth)
+#define position_make HX_KERNEL_SYMBOL(position_make) /* internal, shared by the kernel's files */
 
 #endif
