@@ -40,7 +40,11 @@ int cmd_bench(int argc, char **argv)
         return rc;
     uint64_t total = 0;
     double total_time = 0;
-    printf("slider attacks: %s; single thread, no hash, bulk counting\n", hx_slider_method());
+    printf("kernel: %s (slider attacks: %s; this CPU runs:", hx_kernel_name(), hx_slider_method());
+    for (int i = 0; i < hx_kernel_count(); i++)
+        if (hx_kernel_available(i))
+            printf(" %s", hx_kernel_name_at(i));
+    printf("); single thread, no hash, bulk counting\n");
     printf("%-8s %5s %14s %9s %14s\n", "variant", "depth", "nodes", "seconds", "nodes/s");
     for (int v = 0; v < hx_variant_count(); v++) {
         const char *variant = hx_variant_name(v);

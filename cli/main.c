@@ -72,7 +72,9 @@ static const command commands[] = {
      "rules specification (no castling or e.p. rights).\n"},
     {"bench", cmd_bench, "perft speed of each variant's initial position",
      "usage: hexref bench [-v VARIANT] [-p PROFILE] [DEPTH]\n"
-     "Perft (default depth 5) of each variant's initial position: nodes and nodes/s.\n"},
+     "Perft (default depth 5) of each variant's initial position: nodes and nodes/s.\n"
+     "The first line names the generator's kernel in use and those this CPU runs;\n"
+     "HEXREF_KERNEL=NAME (in the environment of any hexref program) forces one.\n"},
     {"selfcheck", cmd_selfcheck, "compare the reference with the independent oracle on random games",
      "usage: hexref selfcheck [-v VARIANT] [-p PROFILE] [--seconds N | -n GAMES] [--seed S]\n"
      "                        [--plies MAX]\n"

@@ -27,13 +27,20 @@ INCLUDES="-I$SRC_ROOT/rules/include -I$SRC_ROOT/rules -I$SRC_ROOT/oracle -I$SRC_
 DEFINES="-D_POSIX_C_SOURCE=200809L"
 mkdir -p "$OUT" "$WORK/obj"
 
+# The oracle is test code, not what is fuzzed: it is compiled without ASan
+# and UBSan (fuzz/CMakeLists.txt says why that is sound) unless
+# HEXREF_FUZZ_SANITIZE_ORACLE=1.
+ORACLE_CFLAGS="-fno-sanitize=address,undefined"
+[ "${HEXREF_FUZZ_SANITIZE_ORACLE:-0}" = 1 ] && ORACLE_CFLAGS=""
+
 # One static library per part, so that only what a target uses is linked.
 compile_part() {
-    local part=$1 src objs=()
+    local part=$1 src objs=() extra=""
+    [ "$part" = oracle ] && extra=$ORACLE_CFLAGS
     for src in "$SRC_ROOT/$part"/*.c; do
         local obj="$WORK/obj/${part}_$(basename "$src" .c).o"
         # shellcheck disable=SC2086 # CFLAGS and the include list are word lists
-        $CC $CFLAGS -std=c11 $DEFINES $INCLUDES -c "$src" -o "$obj"
+        $CC $CFLAGS $extra -std=c11 $DEFINES $INCLUDES -c "$src" -o "$obj"
         objs+=("$obj")
     done
     ar rcs "$WORK/lib$part.a" "${objs[@]}"

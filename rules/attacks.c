@@ -53,15 +53,6 @@ hx_bb attacks_line_lookup(const hx_geometry *g, int axis, int cell, hx_bb occupi
 #endif
 }
 
-const char *hx_slider_method(void)
-{
-#if defined(__BMI2__)
-    return "line lookup (PEXT/PDEP)";
-#else
-    return "ray scan";
-#endif
-}
-
 hx_bb attacks_ray_scan(const hx_geometry *g, int axis, int cell, hx_bb occupied)
 {
     return line_scan(g, axis, cell, occupied);

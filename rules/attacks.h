@@ -51,12 +51,12 @@ static inline hx_bb line_scan(const hx_geometry *g, int axis, int cell, hx_bb oc
 #if defined(__BMI2__)
 static inline hx_bb line_lookup(const hx_geometry *g, int axis, int cell, hx_bb occupied)
 {
-    const hx_line *l = &g->lines[g->line_of[axis][cell]];
-    unsigned index = (unsigned)(_pext_u64(hx_bb_lo(occupied), hx_bb_lo(l->inner)) |
-                                _pext_u64(hx_bb_hi(occupied), hx_bb_hi(l->inner)) << l->inner_low);
-    unsigned positions = hx_slide[g->line_pos[axis][cell]][index];
-    return (hx_bb)_pdep_u64(positions >> l->cells_low, hx_bb_hi(l->cells)) << 64 |
-           _pdep_u64(positions, hx_bb_lo(l->cells));
+    const hx_line_at *l = &g->line_at[cell][axis];
+    unsigned index = (unsigned)(_pext_u64(hx_bb_lo(occupied), l->inner_lo) |
+                                _pext_u64(hx_bb_hi(occupied), l->inner_hi) << l->inner_low);
+    unsigned positions = (&hx_slide[0][0])[l->slide_row + index];
+    return (hx_bb)_pdep_u64(positions >> l->cells_low, l->cells_hi) << 64 |
+           _pdep_u64(positions, l->cells_lo);
 }
 #define line_attack line_lookup
 #else

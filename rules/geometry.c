@@ -115,6 +115,8 @@ static void derive_leaps(hx_geometry *g)
         for (int d = 0; d < HX_DIRS; d++)
             if (g->step[d][c] != HX_NO_CELL)
                 g->king[c] |= HX_BB_BIT(g->step[d][c]);
+        g->orth_steps[c] = g->king[c] & g->orth_lines[c];
+        g->diag_steps[c] = g->king[c] & g->diag_lines[c];
         for (int k = 0; k < HX_KNIGHT_LEAPS; k++) {
             int t = geometry_offset(g, c, hx_knight_vec[k][0], hx_knight_vec[k][1]);
             if (t != HX_NO_CELL)
@@ -156,6 +158,11 @@ static void derive_lines(hx_geometry *g)
                 int t = hx_bb_pop(&rest);
                 g->line_of[a][t] = (uint16_t)g->nlines;
                 g->line_pos[a][t] = (uint8_t)pos;
+                g->line_at[t][a] = (hx_line_at){
+                    .inner_lo = hx_bb_lo(l->inner), .inner_hi = hx_bb_hi(l->inner),
+                    .cells_lo = hx_bb_lo(l->cells), .cells_hi = hx_bb_hi(l->cells),
+                    .slide_row = (uint16_t)(pos << (HX_MAX_LINE - 2)),
+                    .inner_low = l->inner_low, .cells_low = l->cells_low};
             }
             g->nlines++;
         }

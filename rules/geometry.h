@@ -52,6 +52,16 @@ typedef struct hx_line {
     uint8_t inner_low;   /* how many of `inner` have an index below 64 */
 } hx_line;
 
+/* A cell's line along one axis as the line lookup (attacks.h) reads it,
+ * all in one place: the line's masks by 64-bit half, how many of each lie
+ * in the low half, and the row of the shared table for the cell's position
+ * on the line (position << (HX_MAX_LINE - 2)). */
+typedef struct hx_line_at {
+    uint64_t inner_lo, inner_hi, cells_lo, cells_hi;
+    uint16_t slide_row;
+    uint8_t inner_low, cells_low;
+} hx_line_at;
+
 /* Axis a runs along directions hx_axis_dir(a) (positive) and its opposite. */
 static inline int hx_axis_dir(int a) { return a < 3 ? a : a + 3; }
 
@@ -80,6 +90,8 @@ typedef struct hx_geometry {
     hx_bb diag_lines[HX_MAX_CELLS];      /* a bishop's reach on an empty board */
     hx_bb knight[HX_MAX_CELLS];
     hx_bb king[HX_MAX_CELLS];            /* 12 directions, one step */
+    hx_bb orth_steps[HX_MAX_CELLS];      /* the king's steps along orth_lines */
+    hx_bb diag_steps[HX_MAX_CELLS];      /* ... along diag_lines */
     int8_t dir_to[HX_MAX_CELLS][HX_MAX_CELLS]; /* direction a->b or -1 */
     /* The line through each cell along each axis, and the cell's position
      * on it (0 at its lowest index). */
@@ -87,6 +99,7 @@ typedef struct hx_geometry {
     uint8_t line_pos[HX_AXES][HX_MAX_CELLS];
     hx_line lines[HX_MAX_LINES];
     int nlines;
+    hx_line_at line_at[HX_MAX_CELLS][HX_AXES]; /* the same, by cell, for the lookup */
     /* Cells of each rank in ascending file order, for HexFEN. */
     int8_t rank_cells[HX_GRID][HX_GRID];
     int8_t rank_len[HX_GRID];

@@ -5,6 +5,8 @@
  * recomputed (captured piece, rights, e.p. record, clock, key); unmake puts
  * the pieces back and restores the rest from there.
  */
+#include "kernel_names.h" /* first: this file is compiled once per kernel */
+
 #include "position.h"
 
 #include <assert.h>

@@ -8,6 +8,8 @@
  * e.p. capture (make, test, unmake: it removes two pieces from a line) are
  * tested individually. Nothing is copied and nothing allocated.
  */
+#include "kernel_names.h" /* first: this file is compiled once per kernel */
+
 #include "attacks.h"
 
 /* The hot helpers are forced inline into generate(), which is itself
@@ -116,6 +118,29 @@ static void gen_pinned_pieces(gen *s, hx_bb ok)
     }
 }
 
+/* The unpinned sliders. With `boxed` (a constant: the profile's setup
+ * boxes sliders in, rules->boxed_sliders), a slider whose every first step
+ * is onto its own side is passed over, which is cheaper than its three
+ * lookups; where the setup boxes none in, the test would cost more than it
+ * saves, so that copy has none (docs/speed.md). */
+HOT void gen_sliders(gen *s, hx_bb ok, hx_bb free, int boxed)
+{
+    const hx_geometry *g = s->g;
+    const hx_bb *p = s->pos->pieces[s->us];
+    hx_bb diag = (p[HX_BISHOP] | p[HX_QUEEN]) & free;
+    while (diag) {
+        int from = hx_bb_pop(&diag);
+        if (!boxed || (g->diag_steps[from] & ~s->own))
+            add_all(s, from, attacks_diagonal(g, from, s->all) & ok);
+    }
+    hx_bb orth = (p[HX_ROOK] | p[HX_QUEEN]) & free;
+    while (orth) {
+        int from = hx_bb_pop(&orth);
+        if (!boxed || (g->orth_steps[from] & ~s->own))
+            add_all(s, from, attacks_orthogonal(g, from, s->all) & ok);
+    }
+}
+
 HOT void gen_pieces(gen *s)
 {
     const hx_geometry *g = s->g;
@@ -126,16 +151,10 @@ HOT void gen_pieces(gen *s)
         int from = hx_bb_pop(&knights);
         add_all(s, from, g->knight[from] & ok);
     }
-    hx_bb diag = (p[HX_BISHOP] | p[HX_QUEEN]) & free;
-    while (diag) {
-        int from = hx_bb_pop(&diag);
-        add_all(s, from, attacks_diagonal(g, from, s->all) & ok);
-    }
-    hx_bb orth = (p[HX_ROOK] | p[HX_QUEEN]) & free;
-    while (orth) {
-        int from = hx_bb_pop(&orth);
-        add_all(s, from, attacks_orthogonal(g, from, s->all) & ok);
-    }
+    if (s->r->boxed_sliders)
+        gen_sliders(s, ok, free, 1);
+    else
+        gen_sliders(s, ok, free, 0);
     if (s->pinned)
         gen_pinned_pieces(s, ok);
 }
@@ -203,9 +222,12 @@ static void gen_pawn_alone(gen *s, int from)
 /* Adds the moves to every cell of `to`, each from `back` cells behind. */
 HOT void add_pawn_set(gen *s, hx_bb to, int back, int kind)
 {
-    hx_bb promo = to & s->r->promotion[s->us];
     if (!s->list) {
-        s->n += hx_bb_count(to & ~promo) + 4 * hx_bb_count(promo);
+        /* a promotion is four moves; rare, so counted only when there is one */
+        hx_bb promo = to & s->r->promotion[s->us];
+        s->n += hx_bb_count(to);
+        if (promo)
+            s->n += 3 * hx_bb_count(promo);
         return;
     }
     while (to) {

@@ -2,6 +2,8 @@
  * perft.c - counting the leaves of the legal move tree. At the last ply the
  * moves are counted, not played (bulk counting).
  */
+#include "kernel_names.h" /* first: this file is compiled once per kernel */
+
 #include "position.h"
 
 int hx_perft_max_depth(const hx_position *pos)

@@ -14,6 +14,8 @@
  * concurrent writer, or left by another position that shares the index, is
  * simply a miss (Hyatt's lockless hashing).
  */
+#include "kernel_names.h" /* first: this file is compiled once per kernel */
+
 #include "position.h"
 
 #include <pthread.h>

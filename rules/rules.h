@@ -105,6 +105,10 @@ struct hx_rules {
     hx_castle castles[HX_MAX_CASTLES];
     int ncastles;
     uint8_t first_castle[3];               /* castles of colour c: [first[c], first[c + 1]) */
+    /* The setup has sliders boxed in by their own side (every first step
+     * onto a piece of theirs): the generator then looks for such sliders
+     * before their lookups (docs/speed.md). */
+    uint8_t boxed_sliders;
     int8_t rook_home[4];                   /* right bit -> rook home cell, or -1 */
     int8_t king_home[2];
     /* The castling rights that survive a move from / to a cell: a move

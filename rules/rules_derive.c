@@ -288,6 +288,27 @@ static int check_line_lengths(const hx_geometry *g, hx_error *err)
     return 0;
 }
 
+/* Whether a slider of the setup has no first step but onto its own side. */
+static int setup_boxes_sliders(const hx_rules *r)
+{
+    const hx_geometry *g = r->g;
+    hx_bb side[2] = {0, 0};
+    for (int c = 0; c < g->nslots; c++)
+        if (r->setup[c])
+            side[hx_piece_colour(r->setup[c])] |= HX_BB_BIT(c);
+    for (int c = 0; c < g->nslots; c++) {
+        int piece = r->setup[c], type = hx_piece_type(piece);
+        if (!piece)
+            continue;
+        hx_bb others = ~side[hx_piece_colour(piece)];
+        if ((type == HX_BISHOP || type == HX_QUEEN) && !(g->diag_steps[c] & others))
+            return 1;
+        if ((type == HX_ROOK || type == HX_QUEEN) && !(g->orth_steps[c] & others))
+            return 1;
+    }
+    return 0;
+}
+
 int rules_derive(hx_rules *r, hx_error *err)
 {
     if (check_line_lengths(r->g, err) != 0 || parse_setup(r, err) != 0)
@@ -302,5 +323,6 @@ int rules_derive(hx_rules *r, hx_error *err)
     derive_pawn_shifts(r);
     derive_castles(r);
     derive_rights_keep(r);
+    r->boxed_sliders = (uint8_t)setup_boxes_sliders(r);
     return 0;
 }

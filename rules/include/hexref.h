@@ -218,10 +218,22 @@ int hx_perft_deep_jobs(const hx_position *pos, int depth);
 uint64_t hx_perft_deep_watched(const hx_position *pos, int depth, int threads, size_t hash_bytes,
                                int flags, hx_perft_watch *watch);
 
-/* How this build finds a slider's attacks: "line lookup (PEXT/PDEP)" when
- * compiled for x86 with BMI2 (e.g. -DHEXREF_NATIVE=ON), else "ray scan".
- * Both give the same moves; the lookup is faster (docs/speed.md). */
+/* The generator is compiled several times for different x86-64 CPUs (e.g.
+ * "x86-64", "popcnt", "bmi2"; one kernel in a -DHEXREF_NATIVE=ON or non-x86
+ * build), and the library uses the fastest one this CPU runs, chosen when
+ * the program starts (docs/speed.md). hx_kernel_name() names the kernel in
+ * use, hx_slider_method() how it finds a slider's attacks: "line lookup
+ * (PEXT/PDEP)" or "ray scan". Every kernel gives the same moves. */
+const char *hx_kernel_name(void);
 const char *hx_slider_method(void);
+/* The kernels of this build: names, and whether this CPU can run each. */
+int hx_kernel_count(void);
+const char *hx_kernel_name_at(int i);
+int hx_kernel_available(int i);
+/* Uses the named kernel from now on. Returns 0, or -1 with err filled (an
+ * unknown name, or one this CPU cannot run). Not to be called while another
+ * thread is using the library. */
+int hx_kernel_choose(const char *name, hx_error *err);
 
 /* ---- Text interface (the C ABI for outside harnesses) ----------------- */
 

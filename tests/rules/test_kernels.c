@@ -1,0 +1,169 @@
+/*
+ * test_kernels.c - the generator's kernels (rules/kernel.h: the hot code
+ * compiled for several x86-64 CPUs in one binary) agree with each other:
+ * every kernel this CPU runs lists the same moves in the same order, makes
+ * and unmakes them to the same positions, and counts the same perft, on
+ * every variant; the default choice and the override behave.
+ */
+#include "helpers.h"
+
+#include <stdlib.h>
+
+#include "kernel.h"
+
+static const char *variants[] = {"shafran", "brusky", "glinski", "mccooey"};
+
+/* The kernels this CPU runs, by index; at least the plain one. */
+static int runnable(int *out)
+{
+    int n = 0;
+    for (int i = 0; i < hx_kernel_count(); i++)
+        if (hx_kernel_available(i))
+            out[n++] = i;
+    assert_true(n >= 1);
+    assert_true(hx_kernel_available(0)); /* the plain kernel runs anywhere the library runs */
+    return n;
+}
+
+static void use(int kernel)
+{
+    hx_error err;
+    if (hx_kernel_choose(hx_kernel_name_at(kernel), &err) != 0)
+        fail_msg("%s", err.message);
+    assert_string_equal(hx_kernel_name(), hx_kernel_name_at(kernel));
+}
+
+/* The kernel the library chose when the program started: HEXREF_KERNEL if
+ * set, else on a CPU with BMI2 (asked here through the compiler's own
+ * detection, not kernel.c's) one with the line lookup, except on AMD, whose
+ * CPUs before Zen 3 get the ray scan. Runs first, before any test chooses. */
+static void default_choice(void **state)
+{
+    (void)state;
+    const char *forced = getenv("HEXREF_KERNEL");
+    if (forced && *forced) {
+        assert_string_equal(hx_kernel_name(), forced);
+        return;
+    }
+    int kernels[8];
+    runnable(kernels);
+    const hx_kernel *chosen = NULL;
+    for (int i = 0; i < kernel_count(); i++)
+        if (!strcmp(kernel_at(i)->name, hx_kernel_name()))
+            chosen = kernel_at(i);
+    assert_non_null(chosen);
+    assert_true(kernel_runs_here(chosen));
+    assert_string_equal(hx_slider_method(), chosen->slider_method);
+#if defined(__x86_64__)
+    if (hx_kernel_count() > 1 && __builtin_cpu_supports("bmi2") && !__builtin_cpu_is("amd"))
+        assert_string_equal(hx_kernel_name(), "bmi2");
+#endif
+}
+
+static void unknown_kernel_refused(void **state)
+{
+    (void)state;
+    hx_error err;
+    const char *before = hx_kernel_name();
+    assert_int_equal(hx_kernel_choose("no-such-kernel", &err), -1);
+    assert_non_null(strstr(err.message, "unknown kernel 'no-such-kernel'"));
+    assert_non_null(strstr(err.message, hx_kernel_name_at(0)));
+    assert_string_equal(hx_kernel_name(), before);
+    assert_null(hx_kernel_name_at(hx_kernel_count()));
+    assert_int_equal(hx_kernel_available(-1), 0);
+}
+
+/* Along seeded random games of each variant: at every ply each kernel
+ * lists the same moves in the same order and counts as many, and each
+ * kernel's make of every move gives the same position (key and HexFEN),
+ * which its unmake takes back. The game goes on with the kernels in turn. */
+static void kernels_list_and_make_the_same(void **state)
+{
+    (void)state;
+    int kernels[8], nk = runnable(kernels);
+    static hx_move ref[HX_MAX_MOVES], got[HX_MAX_MOVES];
+    uint64_t seed = 2026;
+    for (int v = 0; v < 4; v++) {
+        hx_position *pos = open_fen(variants[v], "std", NULL);
+        for (int ply = 0; ply < 160; ply++) {
+            use(kernels[0]);
+            int n = hx_legal_moves(pos, ref);
+            for (int k = 0; k < nk; k++) {
+                use(kernels[k]);
+                assert_int_equal(hx_legal_moves(pos, got), n);
+                assert_memory_equal(got, ref, (size_t)n * sizeof *ref);
+                assert_int_equal(hx_count_legal(pos), n);
+            }
+            for (int i = 0; i < n; i++) {
+                char fen_ref[HX_FEN_MAX], fen[HX_FEN_MAX], before[HX_FEN_MAX];
+                uint64_t key_ref = 0;
+                hx_position_fen(pos, before);
+                for (int k = 0; k < nk; k++) {
+                    use(kernels[k]);
+                    hx_make(pos, ref[i]);
+                    hx_position_fen(pos, fen);
+                    if (k == 0) {
+                        key_ref = hx_position_key(pos);
+                        strcpy(fen_ref, fen);
+                    }
+                    assert_true(hx_position_key(pos) == key_ref);
+                    assert_string_equal(fen, fen_ref);
+                    hx_unmake(pos);
+                    hx_position_fen(pos, fen);
+                    assert_string_equal(fen, before);
+                }
+            }
+            if (n == 0)
+                break;
+            use(kernels[ply % nk]);
+            hx_make(pos, ref[test_random(&seed) % (uint64_t)n]);
+        }
+        hx_error err;
+        assert_int_equal(hx_position_check(pos, &err), 0);
+        hx_position_free(pos);
+    }
+}
+
+/* Perft of each variant's initial position, and of one position a few
+ * random moves in, by every kernel: hx_perft, and hx_perft_deep with two
+ * threads and a table, which must give the same count. Depth 4 (3 in slow
+ * sanitizer builds). */
+static void kernels_count_the_same_perft(void **state)
+{
+    (void)state;
+    int kernels[8], nk = runnable(kernels);
+    int depth = getenv("HEXREF_SANITIZED") ? 3 : 4;
+    uint64_t seed = 77;
+    for (int v = 0; v < 4; v++) {
+        for (int start = 0; start < 2; start++) {
+            hx_position *pos = open_fen(variants[v], "std", NULL);
+            for (int ply = 0; start && ply < 9; ply++)
+                assert_true(play_random_move(pos, &seed));
+            uint64_t ref = 0;
+            for (int k = 0; k < nk; k++) {
+                use(kernels[k]);
+                uint64_t n = hx_perft(pos, depth);
+                if (k == 0)
+                    ref = n;
+                if (n != ref || hx_perft_deep(pos, depth, 2, 1 << 20, 0) != ref)
+                    fail_msg("%s (start %d) perft %d: kernel %s counts %llu, kernel %s %llu",
+                             variants[v], start, depth, hx_kernel_name_at(kernels[k]),
+                             (unsigned long long)n, hx_kernel_name_at(kernels[0]),
+                             (unsigned long long)ref);
+            }
+            assert_true(ref > 1000);
+            hx_position_free(pos);
+        }
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(default_choice),
+        cmocka_unit_test(unknown_kernel_refused),
+        cmocka_unit_test(kernels_list_and_make_the_same),
+        cmocka_unit_test(kernels_count_the_same_perft),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
