@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """mccooey_engine.py - a small, slow, complete move generator for McCooey's
-hexagonal chess, written from ../shared/rules/mccooey.md (std profile) and
+hexagonal chess, written from docs/rules/mccooey.md (std profile) and
 docs/conventions.md alone, served through hexref_adapter.py:
 
     hexref verify --engine 'python3 examples/python/mccooey_engine.py' -v mccooey -d 3
