@@ -8,10 +8,6 @@
 
 #include "fixtures.h"
 
-#ifndef HEXREF_SOURCE_DIR
-#define HEXREF_SOURCE_DIR "."
-#endif
-
 int cmd_fixtures(int argc, char **argv)
 {
     cli_opts o;
@@ -25,9 +21,12 @@ int cmd_fixtures(int argc, char **argv)
     hx_engine engine;
     if (hx_engine_by_name(o.engine, &engine) != 0)
         return cli_usage_error("fixtures", "unknown engine '%s' (reference or oracle)", o.engine);
-    static const char *default_dir[] = {HEXREF_SOURCE_DIR "/tests/fixtures"};
-    const char *const *paths = o.nargs ? o.args : default_dir;
-    int npaths = o.nargs ? o.nargs : 1;
+    char dir[CLI_PATH_MAX];
+    const char *slot[1];
+    int npaths;
+    const char *const *paths = cli_fixture_paths(&o, dir, slot, &npaths);
+    if (!paths)
+        return EXIT_BAD_INPUT;
     hx_tally tally = {0, 0};
     if (hx_fixtures_run(&engine, o.variant, o.profile, paths, npaths, stdout, &tally) != 0)
         return EXIT_BAD_INPUT;

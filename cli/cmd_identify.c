@@ -28,10 +28,6 @@
 #include "engine_external.h"
 #include "fixtures.h"
 
-#ifndef HEXREF_SOURCE_DIR
-#define HEXREF_SOURCE_DIR "."
-#endif
-
 enum { MAX_PROFILES = 31, ID_MAX = 96, LIST_MAX = 512 }; /* profiles are bits of an unsigned */
 
 typedef struct fixture_head {
@@ -334,9 +330,12 @@ static int print_summary(const identify_ctx *c)
 
 static int identify(identify_ctx *c, hx_external *x, int protocol, const cli_opts *o)
 {
-    static const char *default_dir[] = {HEXREF_SOURCE_DIR "/tests/fixtures"};
-    const char *const *paths = o->nargs ? o->args : default_dir;
-    int npaths = o->nargs ? o->nargs : 1;
+    char dir[CLI_PATH_MAX];
+    const char *slot[1];
+    int npaths;
+    const char *const *paths = cli_fixture_paths(o, dir, slot, &npaths);
+    if (!paths)
+        return EXIT_BAD_INPUT;
     for (int i = 0; i < npaths; i++)
         scan(c, paths[i], 0);
     if (c->n == 0)

@@ -6,6 +6,8 @@
 
 #include <string.h>
 
+#include "hexref_version.h"
+
 typedef struct command {
     const char *name;
     int (*run)(int argc, char **argv);
@@ -87,9 +89,9 @@ static const command commands[] = {
      "line of stdout.\n"},
     {"fixtures", cmd_fixtures,
      "usage: hexref fixtures [-v VARIANT] [-p PROFILE] [-e reference|oracle] [FILE|DIR ...]\n"
-     "Runs the conformance fixtures (default: tests/fixtures of the source tree) and\n"
-     "ends with 'N passed, N failed'. Negative-control profiles must fail the fixtures\n"
-     "that name them.\n"},
+     "Runs the conformance fixtures (default: hexref's own, in ../share/hexref/fixtures\n"
+     "beside the executable, or $HEXREF_DATA/fixtures) and ends with 'N passed,\n"
+     "N failed'. Negative-control profiles must fail the fixtures that name them.\n"},
     {"verify", cmd_verify,
      "usage: hexref verify --engine 'CMD' -v VARIANT [options] [FIXTURE FILE|DIR ...]\n"
      "Checks an outside engine against the reference, down to the position and move.\n"
@@ -108,12 +110,12 @@ static const command commands[] = {
      "                      checked at its deepest depth within -d and --max-nodes N;\n"
      "                      --tier quick keeps the lines marked ';tier quick'\n"
      "  --random N          N random reachable positions (--seed S, default 1)\n"
-     "  --fixtures          the fixtures (default tests/fixtures) as depth-1 move sets\n"
+     "  --fixtures          the fixtures (default: hexref's own) as depth-1 move sets\n"
      "  --timeout SECONDS   limit per query (default 30)\n"},
     {"identify", cmd_identify,
      "usage: hexref identify --engine 'CMD' -v VARIANT [--protocol uci] [FILE|DIR ...]\n"
      "Tells which rule profile an outside engine follows, rule point by rule point.\n"
-     "Runs the fixtures (default tests/fixtures) through the engine under every profile\n"
+     "Runs the fixtures (default: hexref's own) through the engine under every profile\n"
      "of the variant, and the reference under each profile, and reports the readings\n"
      "the engine follows and the profiles it matches ('none: differs on X' if none).\n"
      "The profile is not told to the engine unless -p is given. Exits 0 on a match.\n"
@@ -138,8 +140,8 @@ static void print_overview(FILE *out)
         const char *u = strchr(commands[i].usage, '\n') + 1;
         fprintf(out, "  %-10s %.*s\n", commands[i].name, (int)strcspn(u, "\n"), u);
     }
-    fprintf(out, "\n'hexref COMMAND --help' describes a command. Exit codes: 0 success, 1 bad\n"
-                 "input, 2 usage error.\n");
+    fprintf(out, "\n'hexref COMMAND --help' describes a command; 'hexref --version' prints the\n"
+                 "version. Exit codes: 0 success, 1 bad input, 2 usage error.\n");
 }
 
 void cli_usage(FILE *out, const char *name)
@@ -157,6 +159,10 @@ int main(int argc, char **argv)
     if (argc < 2) {
         print_overview(stderr);
         return EXIT_USAGE;
+    }
+    if (!strcmp(argv[1], "--version")) {
+        printf("hexref %s (%s)\n", HEXREF_VERSION, HEXREF_REVISION);
+        return EXIT_OK;
     }
     if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
         print_overview(stdout);
