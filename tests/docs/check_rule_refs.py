@@ -7,6 +7,8 @@ For every fixture (docs/fixtures.md) it checks that
   - its `item` numbers are numbered items of §7 of docs/rules/<variant>.md,
   - every `spec FILE §n` in its source lines names an existing section n of
     docs/rules/FILE, and every bare `§n` a section of its own variant file,
+  - every quotation after a section reference (`§4: "..."`) is text of
+    that section,
   - every `seed NNN` it quotes is described in docs/rules/seeds/README.md,
   - every source tag before the first ':' of its first source line (TALV,
     CVP, ...) is listed in §0 of its variant file,
@@ -21,6 +23,8 @@ SECTION = re.compile(r"^## (\d+)\. ", re.M)
 SPEC_REF = re.compile(r"spec (\S+\.md) §(\d+)")
 BARE_REF = re.compile(r"§(\d+)")
 SEED_REF = re.compile(r"\bseed (\d{3})\b")
+# A section reference followed by a quotation: `spec brusky.md §4: "..."`.
+QUOTE_REF = re.compile(r'(?:spec (\S+\.md) )?§(\d+)[^:"]{0,40}: "([^"]+)"')
 TAG = re.compile(r"\b[A-Z][A-Z0-9]+\b")
 
 
@@ -38,6 +42,11 @@ def section_body(text, n):
     return m.group(0) if m else ""
 
 
+def flat(text):
+    """Text without Markdown emphasis and line breaks, for finding quotations."""
+    return re.sub(r"[\s*`]+", " ", text)
+
+
 def rules_model(rules_dir):
     """The sections, §7 items and §0 tags of every file in rules_dir."""
     model = {}
@@ -47,7 +56,8 @@ def rules_model(rules_dir):
         text = read(os.path.join(rules_dir, name))
         items = {int(n) for n in re.findall(r"^(\d+)\. ", section_body(text, 7), re.M)}
         tags = set(re.findall(r"^\| ([A-Z][A-Z0-9]+) \|", section_body(text, 0), re.M))
-        model[name] = {"sections": sections(text), "items": items, "tags": tags}
+        bodies = {n: flat(section_body(text, n)) for n in sections(text)}
+        model[name] = {"sections": sections(text), "items": items, "tags": tags, "bodies": bodies}
     seeds_readme = os.path.join(rules_dir, "seeds", "README.md")
     seeds = set(re.findall(r"^## Seed (\d{3})$", read(seeds_readme), re.M)) if os.path.exists(seeds_readme) else set()
     return model, seeds
@@ -103,6 +113,12 @@ def check_fixture(path, start, rec, model, seeds):
             refs += 1
             if int(n) not in model[own]["sections"]:
                 problems.append("%s: '§%s' is not a section of %s" % (where(lineno), n, own))
+        for name, n, quote in QUOTE_REF.findall(value):
+            name = name or own
+            body = model.get(name, {}).get("bodies", {}).get(int(n), "")
+            for part in quote.split("..."):
+                if part.strip() and flat(part.strip()) not in body:
+                    problems.append("%s: the quotation \"%s\" is not in %s §%s" % (where(lineno), part.strip(), name, n))
         for n in SEED_REF.findall(value):
             if n not in seeds:
                 problems.append("%s: seed %s is not described in docs/rules/seeds/README.md" % (where(lineno), n))
