@@ -19,6 +19,12 @@ enum { CLI_MAX_ARGS = 64 };
 typedef struct cli_opts {
     const char *variant, *profile, *fen, *moves, *engine, *protocol, *output;
     const char *tier, *bias;
+    const char *format;     /* show: text (default), svg or html */
+    const char *highlight;  /* show: cells to highlight */
+    const char *arrows;     /* show: moves drawn as arrows */
+    const char *report;     /* verify: write an HTML report of the findings here */
+    int flip;         /* show: Black at the bottom */
+    int coords;       /* show: every cell's name in its cell */
     int naming;       /* --cells seed: 1 */
     int threads, hash_mb, split, resume, count, check_depth;
     int no_bulk;      /* perft: play the last ply instead of counting it */
@@ -81,7 +87,7 @@ int cli_data_path(const char *what, char *out, size_t size);
 const char *const *cli_fixture_paths(const cli_opts *o, char dir[CLI_PATH_MAX], const char *slot[1], int *n);
 
 /* Draws pos as a hexagonal diagram on stdout (cmd_show.c). */
-void cli_draw_position(const hx_position *pos, int naming);
+void cli_draw_position(const hx_position *pos, int naming, int coords);
 
 int cmd_perft(int argc, char **argv);
 int cmd_divide(int argc, char **argv);

@@ -187,7 +187,7 @@ static void draw(const engine_state *s)
     }
     char fen[HX_FEN_MAX];
     hx_position_fen(pos, fen);
-    cli_draw_position(pos, 0);
+    cli_draw_position(pos, 0, 0);
     printf("\n%s (%s) Fen: %s\n", s->variant, s->profile, fen);
     fflush(stdout);
     hx_position_free(pos);

@@ -1,93 +1,56 @@
 /*
- * cmd_show.c - draws a position as a hexagonal diagram a person can read.
+ * cmd_show.c - hexref show: a position as a text diagram, an SVG picture
+ * or a small HTML page holding the SVG.
  *
- * Flat-top boards (Shafran, Gliński, McCooey) are drawn with vertical files:
- * a cell sits at column 4x and half-row 2y - x, so neighbouring files are
- * offset by half a cell. Brusky's pointy-top board is drawn with horizontal
- * ranks, cells at column 2(2x - y). Cell names label the edges.
+ * The text diagram places cells by the board layout (render/board_layout.h):
+ * on flat-top boards a column per file and a row per half cell, on Brusky's
+ * board a row per rank. Every cell shows its piece, '.' when empty, or with
+ * --coords the piece letter followed by the cell's name. File letters sit
+ * below (and above) their files and rank numbers beside their ranks, each on
+ * the spot that continues its file or rank beyond the edge, so a label is in
+ * line with the cells it names and never on a row of other cells' pieces.
  */
 #include "cli.h"
 
+#include <stdlib.h>
 #include <string.h>
 
-enum { ROWS = 48, COLS = 100, MARGIN = 5 };
+#include "board_layout.h"
+#include "board_svg.h"
+
+enum { ROWS = 64, COLS = 128, MARGIN = 2 };
 
 typedef struct canvas {
     char cell[ROWS][COLS + 1];
     int rows;
+    int col_scale, col0, row0; /* text column of grid column c: (c - col0) * col_scale */
 } canvas;
 
-static void put_text(canvas *cv, int row, int col, const char *text)
+/* Writes text centred on grid spot s. */
+static void put_centred(canvas *cv, const hx_layout_spot *s, const char *text)
 {
+    int row = s->row - cv->row0, len = (int)strlen(text);
+    int col = MARGIN + (s->col - cv->col0) * cv->col_scale + 1 - len / 2;
     if (row < 0 || row >= ROWS)
         return;
-    for (int i = 0; text[i] && col + i < COLS; i++)
+    for (int i = 0; i < len && col + i < COLS; i++)
         if (col + i >= 0)
             cv->cell[row][col + i] = text[i];
     if (row + 1 > cv->rows)
         cv->rows = row + 1;
 }
 
-static void put_piece(canvas *cv, int row, int col, char piece)
+static void cell_text(const hx_board_layout *l, const hx_position *pos, int i, int coords,
+                      char out[8])
 {
-    char text[4] = {'(', piece, ')', '\0'};
-    if (piece == '.')
-        text[0] = ' ', text[2] = ' ';
-    put_text(cv, row, col, text);
+    char piece = hx_position_piece(pos, l->cells[i].x, l->cells[i].y);
+    if (coords)
+        snprintf(out, 8, "%s%s", piece == '.' ? "" : (char[]){piece, '\0'}, l->cells[i].name);
+    else
+        snprintf(out, 8, piece == '.' ? "." : "(%c)", piece);
 }
 
-static void draw_vertical_files(canvas *cv, const hx_position *pos, int width, int height,
-                                int naming)
-{
-    const hx_rules *r = hx_position_rules(pos);
-    int top = 0;
-    for (int x = 0; x < width; x++)
-        for (int y = 0; y < height; y++)
-            if (hx_position_piece(pos, x, y) && 2 * y - x > top)
-                top = 2 * y - x;
-    for (int x = 0; x < width; x++) {
-        int low = -1, high = -1;
-        for (int y = 0; y < height; y++) {
-            char piece = hx_position_piece(pos, x, y);
-            if (!piece)
-                continue;
-            put_piece(cv, 2 + top - (2 * y - x), MARGIN + 4 * x, piece);
-            low = low < 0 ? y : low;
-            high = y;
-        }
-        char name[4];
-        if (low < 0)
-            continue;
-        hx_cell_name(r, x, high, naming, name);
-        put_text(cv, 1 + top - (2 * high - x), MARGIN + 4 * x, name);
-        hx_cell_name(r, x, low, naming, name);
-        put_text(cv, 3 + top - (2 * low - x), MARGIN + 4 * x, name);
-    }
-}
-
-static void draw_horizontal_ranks(canvas *cv, const hx_position *pos, int width, int height,
-                                  int naming)
-{
-    const hx_rules *r = hx_position_rules(pos);
-    for (int y = height - 1; y >= 0; y--) {
-        int row = 1 + (height - 1 - y), first = -1, last = -1;
-        for (int x = 0; x < width; x++) {
-            char piece = hx_position_piece(pos, x, y);
-            if (!piece)
-                continue;
-            put_piece(cv, row, MARGIN + 2 * (2 * x - y) + 2 * height, piece);
-            first = first < 0 ? x : first;
-            last = x;
-        }
-        char name[4];
-        hx_cell_name(r, first, y, naming, name);
-        put_text(cv, row, MARGIN + 2 * (2 * first - y) + 2 * height - 4, name);
-        hx_cell_name(r, last, y, naming, name);
-        put_text(cv, row, MARGIN + 2 * (2 * last - y) + 2 * height + 4, name);
-    }
-}
-
-static void print_canvas(canvas *cv)
+static void print_canvas(const canvas *cv)
 {
     for (int row = 0; row < cv->rows; row++) {
         int end = COLS;
@@ -97,20 +60,36 @@ static void print_canvas(canvas *cv)
     }
 }
 
-/* Draws pos; used by show and by verify's reports. */
-void cli_draw_position(const hx_position *pos, int naming)
+/* Draws pos as text on stdout; used by show and by verify's reports. */
+void cli_draw_position(const hx_position *pos, int naming, int coords)
 {
+    static hx_board_layout l;
     static canvas cv;
-    int width, height, horizontal;
+    hx_board_layout_build(&l, hx_position_rules(pos), naming, 0);
     memset(cv.cell, ' ', sizeof cv.cell);
     for (int row = 0; row < ROWS; row++)
         cv.cell[row][COLS] = '\0';
     cv.rows = 0;
-    hx_board_size(hx_position_rules(pos), &width, &height, &horizontal);
-    if (horizontal)
-        draw_horizontal_ranks(&cv, pos, width, height, naming);
-    else
-        draw_vertical_files(&cv, pos, width, height, naming);
+    cv.col_scale = l.horizontal ? (coords ? 3 : 2) : (coords ? 5 : 4);
+    cv.col0 = cv.row0 = 1 << 20;
+    for (int i = 0; i < l.ncells + l.nlabels; i++) {
+        const hx_layout_spot *s = i < l.ncells ? &l.cells[i] : &l.labels[i - l.ncells];
+        cv.col0 = s->col < cv.col0 ? s->col : cv.col0;
+        cv.row0 = s->row < cv.row0 ? s->row : cv.row0;
+    }
+    for (int i = 0; i < l.ncells; i++) {
+        char text[8];
+        cell_text(&l, pos, i, coords, text);
+        put_centred(&cv, &l.cells[i], text);
+    }
+    /* A rank number goes on the text row of the rank's end cell, so that
+     * it reads as the start (or end) of that row's rank. */
+    for (int i = 0; i < l.nlabels; i++) {
+        hx_layout_spot s = l.labels[i];
+        if (!l.label_is_file[i])
+            s.row = l.cells[l.label_cell[i]].row;
+        put_centred(&cv, &s, s.name);
+    }
     print_canvas(&cv);
 }
 
@@ -130,6 +109,92 @@ static void print_fields(const char *fen)
            fields[5] ? fields[5] : "1");
 }
 
+/* The picture: an SVG element, alone or in a small page. */
+static int write_picture(FILE *out, const cli_opts *o, const hx_position *pos, const char *fen,
+                         const char *status, hx_error *err)
+{
+    static hx_svg_arrow arrows[HX_SVG_MAX_ARROWS];
+    int n = hx_svg_parse_arrows(o->arrows, HX_ARROW_PLAIN, arrows, HX_SVG_MAX_ARROWS, err);
+    if (n < 0)
+        return -1;
+    hx_svg_options so = {.naming = o->naming, .flip = o->flip, .highlight = o->highlight,
+                         .arrows = arrows, .narrows = n};
+    int html = strcmp(o->format, "html") == 0;
+    const hx_rules *r = hx_position_rules(pos);
+    if (html) {
+        fprintf(out, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+                     "<title>hexref: %s (%s)</title>\n<style>\nbody{font-family:'DejaVu Sans',"
+                     "Arial,sans-serif;margin:12px;background:#fff;color:#222}\n"
+                     "h1{font-size:18px;margin:0 0 8px}code{font-size:12px}\n</style>\n"
+                     "</head>\n<body>\n<h1>%s (%s)</h1>\n",
+                hx_rules_variant(r), hx_rules_profile(r), hx_rules_variant(r),
+                hx_rules_profile(r));
+    }
+    if (hx_board_svg(out, pos, &so, err) != 0)
+        return -1;
+    if (html) {
+        fprintf(out, "<p><code>");
+        hx_xml_escape(out, fen);
+        fprintf(out, "</code></p>\n<p>status: %s</p>\n</body>\n</html>\n", status);
+    }
+    return 0;
+}
+
+/* Writes the picture to -o FILE or stdout, only once it is complete. */
+static int show_picture(const cli_opts *o, const hx_position *pos, const char *fen,
+                        const char *status)
+{
+    char *text = NULL;
+    size_t len = 0;
+    hx_error err = {{0}};
+    FILE *mem = open_memstream(&text, &len);
+    if (!mem)
+        return cli_bad_input("out of memory");
+    int rc = write_picture(mem, o, pos, fen, status, &err);
+    fclose(mem);
+    if (rc != 0) {
+        free(text);
+        return cli_bad_input("%s", err.message);
+    }
+    FILE *out = o->output ? fopen(o->output, "w") : stdout;
+    if (!out) {
+        free(text);
+        return cli_bad_input("cannot write %s", o->output);
+    }
+    int ok = fwrite(text, 1, len, out) == len;
+    ok = (o->output ? fclose(out) : fflush(out)) == 0 && ok;
+    free(text);
+    return ok ? EXIT_OK : cli_bad_input("cannot write %s", o->output ? o->output : "stdout");
+}
+
+static int check_show_options(const cli_opts *o)
+{
+    int text = !o->format || strcmp(o->format, "text") == 0;
+    if (!text && strcmp(o->format, "svg") && strcmp(o->format, "html"))
+        return cli_usage_error("show", "unknown format '%s' (text, svg or html)", o->format);
+    if (text && (o->highlight || o->arrows || o->flip))
+        return cli_usage_error("show", "--highlight, --arrows and --flip need --format svg or html");
+    if (!text && o->coords)
+        return cli_usage_error("show", "--coords is for the text diagram (svg names every cell)");
+    if (text && o->output)
+        return cli_usage_error("show", "-o is for --format svg or html");
+    if (o->nargs)
+        return cli_usage_error("show", "unexpected argument '%s'", o->args[0]);
+    return 0;
+}
+
+static void show_text(const cli_opts *o, const cli_position *cp, hx_position *pos,
+                      const char *status)
+{
+    printf("%s (%s)   %s\n\n", o->variant, hx_rules_profile(cp->rules), cp->fen);
+    cli_draw_position(pos, o->naming, o->coords);
+    printf("\n");
+    print_fields(cp->fen);
+    char draws[128];
+    hx_draw_conditions(pos, draws, sizeof draws);
+    printf("status:       %s%s%s\n", status, draws[0] ? "; draw: " : "", draws);
+}
+
 int cmd_show(int argc, char **argv)
 {
     cli_opts o;
@@ -140,10 +205,8 @@ int cmd_show(int argc, char **argv)
         cli_usage(stdout, "show");
         return EXIT_OK;
     }
-    if ((rc = cli_require_variant("show", &o)) != 0)
+    if ((rc = cli_require_variant("show", &o)) != 0 || (rc = check_show_options(&o)) != 0)
         return rc;
-    if (o.nargs)
-        return cli_usage_error("show", "unexpected argument '%s'", o.args[0]);
     cli_position cp;
     if ((rc = cli_position_open(&o, &cp)) != 0)
         return rc;
@@ -159,18 +222,16 @@ int cmd_show(int argc, char **argv)
         pos = hx_position_new(cp.rules);
         if (!pos || hx_position_set_fen(pos, cp.fen, &e) != 0) {
             hx_position_free(pos);
+            cli_position_close(&cp);
             return cli_bad_input("cannot draw this position: %s", pos ? e.message : "no memory");
         }
     }
-    printf("%s (%s)   %s\n\n", o.variant, hx_rules_profile(cp.rules), cp.fen);
-    cli_draw_position(pos, o.naming);
-    printf("\n");
-    print_fields(cp.fen);
-    char draws[128];
-    hx_draw_conditions(pos, draws, sizeof draws);
-    printf("status:       %s%s%s\n", status, draws[0] ? "; draw: " : "", draws);
+    if (o.format && strcmp(o.format, "text") != 0)
+        rc = show_picture(&o, pos, cp.fen, status);
+    else
+        show_text(&o, &cp, pos, status);
     if (pos != cp.pos)
         hx_position_free(pos);
     cli_position_close(&cp);
-    return EXIT_OK;
+    return rc;
 }

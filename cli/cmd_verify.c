@@ -17,6 +17,7 @@
 
 #include "engine_external.h"
 #include "fixtures.h"
+#include "verify_report.h"
 
 enum { PATH_MAX_TEXT = 8192, MAX_CELLS = 128, LINE_MAX_TEXT = 2048, MAX_DEPTH = 32 };
 
@@ -51,6 +52,9 @@ typedef struct verify_ctx {
     char cells[MAX_CELLS][4];
     int ncells;
     int passed, failed, stop;
+    verify_report *html;     /* --report: every check, as result values */
+    const char *check_moves; /* the moves of the check being run (its root's) */
+    int check_depth;         /* and its depth */
 } verify_ctx;
 
 /* One position on the way down, and what both sides said there. */
@@ -184,20 +188,26 @@ static void print_quoted(const char *s)
     fputs(q, stdout);
 }
 
+/* The verify command that asks the engine the same question again. */
+static void reproduce_command(const verify_ctx *v, const node *nd, int depth, char *out,
+                              size_t cap)
+{
+    static char engine[LINE_MAX_TEXT * 2], root[HX_FEN_MAX * 2], path[PATH_MAX_TEXT * 2];
+    hx_shell_quote(v->command, engine, sizeof engine);
+    hx_shell_quote(nd->root, root, sizeof root);
+    hx_shell_quote(nd->path, path, sizeof path);
+    int n = snprintf(out, cap, "hexref verify --engine %s --protocol %s -v %s -p %s --fen %s%s%s -d %d",
+                     engine, hx_protocol_name(v->protocol), v->variant, v->profile, root,
+                     nd->path[0] ? " --moves " : "", nd->path[0] ? path : "", depth);
+    if (v->o->timeout > 0 && n > 0 && (size_t)n < cap)
+        snprintf(out + n, cap - (size_t)n, " --timeout %g", v->o->timeout);
+}
+
 static void print_reproduce(const verify_ctx *v, const node *nd, int depth)
 {
-    printf("  reproduce: hexref verify --engine ");
-    print_quoted(v->command);
-    printf(" --protocol %s -v %s -p %s --fen ", hx_protocol_name(v->protocol), v->variant,
-           v->profile);
-    print_quoted(nd->root);
-    if (nd->path[0]) {
-        printf(" --moves ");
-        print_quoted(nd->path);
-    }
-    printf(" -d %d", depth);
-    if (v->o->timeout > 0)
-        printf(" --timeout %g", v->o->timeout);
+    static char command[PATH_MAX_TEXT * 3];
+    reproduce_command(v, nd, depth, command, sizeof command);
+    printf("  reproduce: %s", command);
     static char query[PATH_MAX_TEXT * 3];
     hx_external_query_text(v->ext, nd->root, nd->path, depth, query, sizeof query);
     printf("\n  engine query: %s\n", query);
@@ -229,27 +239,48 @@ static void print_move_sets(const ref_divide *r, const hx_divide *d)
         printf("\n");
 }
 
-static void print_difference_lists(const ref_divide *r, const hx_divide *d)
+/* The moves only the reference lists (missing) and only the engine lists
+ * (extra), pointing into r and d; a duplicate is reported as such, not as
+ * an extra move. */
+typedef struct move_sets_diff {
+    const char *missing[HX_MAX_MOVES], *extra[HX_MAX_MOVES];
+    int nmissing, nextra;
+} move_sets_diff;
+
+static void diff_move_sets(const ref_divide *r, const hx_divide *d, move_sets_diff *out)
 {
-    int i = 0, j = 0, nm = 0, ne = 0;
-    char missing[LINE_MAX_TEXT] = "", extra[LINE_MAX_TEXT] = "";
+    int i = 0, j = 0;
+    out->nmissing = out->nextra = 0;
     while (i < r->n || j < d->n) {
         int c = i >= r->n ? 1 : j >= d->n ? -1 : strcmp(r->text[i], d->lines[j].move);
-        char *list = c < 0 ? missing : extra;
-        if (c != 0 && strlen(list) + 12 < LINE_MAX_TEXT) {
-            strcat(list, " ");
-            strcat(list, c < 0 ? r->text[i] : d->lines[j].move);
-        }
-        nm += c < 0, ne += c > 0;
+        if (c < 0 && out->nmissing < HX_MAX_MOVES)
+            out->missing[out->nmissing++] = r->text[i];
+        if (c > 0 && out->nextra < HX_MAX_MOVES)
+            out->extra[out->nextra++] = d->lines[j].move;
         i += c <= 0;
         j += c >= 0;
         while (c >= 0 && j > 0 && j < d->n && !strcmp(d->lines[j].move, d->lines[j - 1].move))
-            j++; /* a duplicate is reported as such, not as an extra move */
+            j++;
     }
-    if (nm)
-        printf("  missing in the engine:%s\n", missing);
-    if (ne)
-        printf("  extra in the engine:  %s\n", extra);
+}
+
+static void print_list(const char *what, const char *const *moves, int n)
+{
+    size_t width = 0;
+    if (!n)
+        return;
+    printf("  %s", what);
+    for (int i = 0; i < n && width + 12 < LINE_MAX_TEXT; i++)
+        width += (size_t)printf(" %s", moves[i]);
+    printf("\n");
+}
+
+static void print_difference_lists(const ref_divide *r, const hx_divide *d)
+{
+    static move_sets_diff diff;
+    diff_move_sets(r, d, &diff);
+    print_list("missing in the engine:", diff.missing, diff.nmissing);
+    print_list("extra in the engine:  ", diff.extra, diff.nextra);
 }
 
 /* Same move sets, different counts: the moves whose counts differ. */
@@ -377,9 +408,51 @@ static void print_fen_alone(verify_ctx *v, const node *nd, const char *fen)
     hx_ext_answer_free(&a);
 }
 
+/* The finding as a result value for --report: the minimal position, the
+ * path from the check's root (its own moves left out) and the differences. */
+static void add_finding(verify_ctx *v, kind k, const node *nd, const char *label,
+                        double seconds)
+{
+    static move_sets_diff diff;
+    static vr_count differ[HX_MAX_MOVES];
+    static char fen[HX_FEN_MAX], command[PATH_MAX_TEXT * 3], message[700];
+    const hx_divide *d = &nd->answer.divide;
+    vr_check c = {.outcome = k == K_FAILURE ? 2 : 1, .label = label, .variant = v->variant,
+                  .profile = v->profile, .root = nd->root, .moves = v->check_moves,
+                  .depth = v->check_depth, .seconds = seconds, .fen_minimal = fen,
+                  .command = command};
+    size_t skip = strlen(v->check_moves);
+    c.path = strncmp(nd->path, v->check_moves, skip) == 0 ? nd->path + skip : nd->path;
+    c.path += c.path[0] == ' ';
+    hx_position_fen(nd->pos, fen);
+    int depth = k == K_MOVES ? 1 : nd->depth;
+    c.depth_minimal = depth;
+    reproduce_command(v, nd, depth, command, sizeof command);
+    snprintf(message, sizeof message, "%s%s%s", kind_name(k, nd), k == K_FAILURE ? ": " : "",
+             k == K_FAILURE ? nd->answer.message : "");
+    c.message = message;
+    if (k == K_MOVES) {
+        diff_move_sets(nd->ref, d, &diff);
+        c.missing = diff.missing, c.nmissing = diff.nmissing;
+        c.extra = diff.extra, c.nextra = diff.nextra;
+    } else if (k == K_COUNT_HERE || k == K_COUNT_PARENT) {
+        for (int i = 0; i < nd->ref->n; i++)
+            if (nd->ref->count[i] != d->lines[i].count)
+                differ[c.ndiffer++] = (vr_count){nd->ref->text[i], nd->ref->count[i],
+                                                 d->lines[i].count};
+        c.differ = differ;
+        c.expected_total = nd->ref->total;
+        c.got_total = d->total;
+    }
+    if (verify_report_add(v->html, &c) != 0)
+        printf("note: out of memory: the finding is left out of the report\n");
+}
+
 static void report(verify_ctx *v, kind k, node *nd, const node *child, const char *label,
                    double seconds)
 {
+    if (v->html)
+        add_finding(v, k, nd, label, seconds);
     char fen[HX_FEN_MAX];
     hx_position_fen(nd->pos, fen);
     printf("\nFAIL %s: %s\n", label, kind_name(k, nd));
@@ -399,7 +472,7 @@ static void report(verify_ctx *v, kind k, node *nd, const node *child, const cha
     if (k == K_COUNT_HERE || k == K_COUNT_PARENT)
         print_count_differences(nd->ref, &nd->answer.divide);
     printf("\n");
-    cli_draw_position(nd->pos, 0);
+    cli_draw_position(nd->pos, 0, 0);
     printf("\n");
     print_reproduce(v, nd, k == K_MOVES ? 1 : nd->depth);
     if (k == K_MOVES && nd->path[0])
@@ -469,6 +542,17 @@ static int descend(verify_ctx *v, node *nodes, const char *label, double start, 
     return 0;
 }
 
+/* A check without a minimal position (passed, or could not start). */
+static void add_plain(verify_ctx *v, int ok, const char *root, const char *moves, int depth,
+                      const char *label, const char *message, double seconds)
+{
+    vr_check c = {.outcome = ok ? 0 : 2, .label = label, .variant = v->variant,
+                  .profile = v->profile, .root = root, .moves = moves, .depth = depth,
+                  .message = message, .seconds = seconds};
+    if (verify_report_add(v->html, &c) != 0)
+        printf("note: out of memory: a check is left out of the report\n");
+}
+
 /* Runs one check: root HexFEN (canonical), moves on it, depth (1..MAX_DEPTH). */
 static int check_position(verify_ctx *v, const char *root, const char *moves, int depth,
                           const char *label)
@@ -481,13 +565,16 @@ static int check_position(verify_ctx *v, const char *root, const char *moves, in
     nodes[0].pos = hx_position_new(v->rules);
     nodes[0].ref = malloc(sizeof *nodes[0].ref);
     snprintf(nodes[0].path, sizeof nodes[0].path, "%s", moves);
+    v->check_moves = moves;
+    v->check_depth = depth;
     double start = hx_proc_now();
-    int ok = 0, levels = 1;
+    int ok = 0, levels = 1, unset = 0;
     if (!nodes[0].pos || !nodes[0].ref || hx_position_set_fen(nodes[0].pos, root, &err) != 0 ||
-        hx_play_moves(nodes[0].pos, moves, 0, &err) != 0)
+        hx_play_moves(nodes[0].pos, moves, 0, &err) != 0) {
         printf("FAIL %s: cannot set up the position: %s\n", label,
                nodes[0].pos && nodes[0].ref ? err.message : "out of memory");
-    else
+        unset = 1;
+    } else
         ok = descend(v, nodes, label, start, &levels);
     if (ok)
         printf("ok   %s: depth %d, %llu nodes, %.2f s\n", label, depth,
@@ -499,6 +586,9 @@ static int check_position(verify_ctx *v, const char *root, const char *moves, in
     hx_position_free(nodes[0].pos);
     fflush(stdout);
     ok ? v->passed++ : v->failed++;
+    if (v->html && (ok || unset))
+        add_plain(v, ok, root, moves, depth, label, ok ? NULL : "cannot set up the position",
+                  hx_proc_now() - start);
     return ok;
 }
 
@@ -798,6 +888,15 @@ int cmd_verify(int argc, char **argv)
     }
     if ((rc = setup(&v, &o)) != 0)
         return rc;
+    if (o.report && !verify_report_can_write(o.report)) {
+        hx_external_free(v.ext);
+        return cli_bad_input("cannot write the report %s (no such directory, or not writable)",
+                             o.report);
+    }
+    if (o.report && !(v.html = verify_report_new(v.command))) {
+        hx_external_free(v.ext);
+        return cli_bad_input("out of memory");
+    }
     printf("verify: engine %s (%s protocol), %s/%s, timeout %g s per query\n", v.command,
            hx_protocol_name(v.protocol), v.variant, v.profile, o.timeout > 0 ? o.timeout : 30.0);
     if (start_engine(&v) != 0)
@@ -813,6 +912,7 @@ int cmd_verify(int argc, char **argv)
         run_fixtures(&v);
     if (rc) {
         hx_external_free(v.ext);
+        verify_report_free(v.html);
         return rc;
     }
     if (v.stop)
@@ -821,5 +921,13 @@ int cmd_verify(int argc, char **argv)
                                     : "the engine could not be started or failed its handshake");
     hx_external_free(v.ext);
     printf("%d passed, %d failed\n", v.passed, v.failed);
+    if (v.html) {
+        char err[4200];
+        rc = verify_report_write(v.html, o.report, err, sizeof err);
+        verify_report_free(v.html);
+        if (rc != 0)
+            return cli_bad_input("%s", err);
+        printf("report: %s\n", o.report);
+    }
     return v.failed || v.stop ? EXIT_BAD_INPUT : EXIT_OK;
 }

@@ -42,8 +42,15 @@ static const command commands[] = {
      "Prints the legal moves, one per line, sorted.\n" POSITION_OPTS},
     {"show", cmd_show,
      "usage: hexref show -v VARIANT [options]\n"
-     "Draws the position with cell names on the edges, the side to move, castling\n"
-     "rights, e.p. field, clocks, status and draw conditions.\n" POSITION_OPTS},
+     "Draws the position with file and rank names on the edges, the side to move,\n"
+     "castling rights, e.p. field, clocks, status and draw conditions.\n" POSITION_OPTS
+     "  --coords            text: print every cell's name in its cell (Qe1: queen on e1)\n"
+     "  --format F          text (default), svg (a picture: every cell named, pieces,\n"
+     "                      rights and e.p. marked) or html (the svg in a small page)\n"
+     "  --highlight CELLS   svg/html: highlight these cells (\"e4 f5\")\n"
+     "  --arrows MOVES      svg/html: draw these moves as arrows (\"e2e5 d8d5\")\n"
+     "  --flip              svg/html: Black at the bottom\n"
+     "  -o, --output FILE   svg/html: write to FILE (complete or not at all)\n"},
     {"variants", cmd_variants,
      "usage: hexref variants [-v VARIANT]\n"
      "Lists every variant and profile with one line on what each changes.\n"},
@@ -111,7 +118,10 @@ static const command commands[] = {
      "                      --tier quick keeps the lines marked ';tier quick'\n"
      "  --random N          N random reachable positions (--seed S, default 1)\n"
      "  --fixtures          the fixtures (default: hexref's own) as depth-1 move sets\n"
-     "  --timeout SECONDS   limit per query (default 30)\n"},
+     "  --timeout SECONDS   limit per query (default 30)\n"
+     "  --report FILE.html  also write an HTML report: a summary, then each finding's\n"
+     "                      board with the differing moves as arrows, the path, the\n"
+     "                      commands that reproduce it and a fixture (self-contained)\n"},
     {"identify", cmd_identify,
      "usage: hexref identify --engine 'CMD' -v VARIANT [--protocol uci] [FILE|DIR ...]\n"
      "Tells which rule profile an outside engine follows, rule point by rule point.\n"

@@ -56,14 +56,44 @@ grep -qx h2f4 "$tmp/out"; check "--cells seed prints notation B" $?
 run perft -v brusky --cells seed --moves h2f4 1
 [ "$(tail -n 1 "$tmp/out")" = "$("$hexref" perft -v brusky --moves e2e4 1 2>/dev/null)" ]; check "--cells seed reads notation B" $?
 
-# show: a diagram with cell names, side, castling, e.p., status
+# show: a diagram with file and rank names, side, castling, e.p., status
 run show -v shafran --moves e2e5
-[ "$(rc)" = 0 ] && grep -q "e10" "$tmp/out" && grep -q "side to move: Black" "$tmp/out" &&
+[ "$(rc)" = 0 ] && grep -Eq "^ +a +\(B\)" "$tmp/out" && grep -q "side to move: Black" "$tmp/out" &&
   grep -q "castling:     AIai" "$tmp/out" && grep -q "e.p.:         e3,e4" "$tmp/out" &&
   grep -q "status:       ongoing" "$tmp/out"
 check "show" $?
 run show -v brusky -e oracle --fen "$("$hexref" fen -v brusky 'W Kc5 Nb3, B Ka5, Black to move')"
 grep -q "status:       checkmate" "$tmp/out"; check "show status with the oracle" $?
+
+# show's labels (issue 15): no cell name on a row of other cells' pieces (the
+# old diagram printed "d1  (Q)     (K) h1" with Q on e1), every rank number on
+# the row of its rank's first cell, and --coords naming every cell in place.
+run show -v glinski
+[ "$(rc)" = 0 ] && ! grep -E '\([KQRBNPkqrbnp]\)' "$tmp/out" | grep -Eq '[a-l][0-9]'
+check "show: no cell name beside other cells' pieces" $?
+run show -v glinski --coords
+for r in 1 2 3 4 5 6; do grep -Eq "^ *$r +a$r " "$tmp/out" || break; done
+[ "$(rc)" = 0 ] && grep -Eq "^ *6 +a6 " "$tmp/out" && grep -q "Qe1 " "$tmp/out" &&
+  grep -q "Kg1 " "$tmp/out" && grep -q "bf11" "$tmp/out" && [ "$(grep -oE '[a-l][0-9]+' "$tmp/out" | sort -u | wc -l)" = 91 ]
+check "show --coords names all 91 cells, ranks beside their first cell" $?
+run show -v brusky --format svg --cells seed --highlight "e1 m1" --arrows "h2f4" --flip
+[ "$(rc)" = 0 ] && [ "$(grep -o 'data-cell="' "$tmp/out" | wc -l)" = 84 ] &&
+  grep -q 'data-cell="m1" data-colour="[0-2]" data-highlight="1"' "$tmp/out" &&
+  grep -q 'data-arrow="h2f4" data-kind="plain"' "$tmp/out" && tail -n 1 "$tmp/out" | grep -q '</svg>'
+check "show --format svg with seed names, highlight, arrows, flip" $?
+run show -v shafran --format html -o "$tmp/s.html"
+[ "$(rc)" = 0 ] && [ ! -s "$tmp/out" ] && grep -q '^<!DOCTYPE html>' "$tmp/s.html" &&
+  [ "$(grep -o 'data-cell="' "$tmp/s.html" | wc -l)" = 70 ]
+check "show --format html -o FILE" $?
+expect_rc "show bad highlight" 1 "no such cell 'z9'" show -v glinski --format svg --highlight "e4 z9"
+expect_rc "show bad arrow" 1 "'e2q5'" show -v glinski --format svg --arrows "e2e4 e2q5"
+expect_rc "show unknown format" 2 "unknown format 'png'" show -v glinski --format png
+expect_rc "show arrows need svg" 2 "need --format svg" show -v glinski --arrows e2e4
+expect_rc "show coords are text" 2 "--coords is for the text" show -v glinski --format svg --coords
+expect_rc "verify report directory" 1 "cannot write the report /nonexistent/r.html" \
+  verify -e true -v glinski --report /nonexistent/r.html
+run show -v glinski --format svg --highlight z9 -o "$tmp/bad.svg"
+[ "$(rc)" = 1 ] && [ ! -e "$tmp/bad.svg" ]; check "show writes no file on bad input" $?
 
 # variants and help
 run variants
