@@ -68,8 +68,22 @@ typedef struct cli_position {
 int cli_position_open(const cli_opts *o, cli_position *cp);
 void cli_position_close(cli_position *cp);
 
-/* The depth from -d or the last positional argument. */
+/* Bad input naming the problem if -v (and -p) name no variant (profile),
+ * or -p alone names a profile of no variant:
+ * a filter that matches nothing must not pass as an empty run. */
+int cli_known_variant(const cli_opts *o);
+
+/* The depth from -d or the last positional argument, within the limit. */
 int cli_depth(const char *command, const cli_opts *o, int *depth);
+/* Usage error naming the limit if depth > HX_PERFT_MAX_DEPTH. */
+int cli_depth_limit(const char *command, int depth);
+/* Bad input if the reference position has no room for a perft to depth
+ * (the history's limit after many --moves). */
+int cli_depth_fits(const cli_position *cp, int depth);
+
+/* Flushes and closes f (stdout too): 0, or exit 1 with "NAME: write
+ * error: REASON" (strerror) if any write to it failed. */
+int cli_finish_output(FILE *f, const char *name);
 
 double cli_now(void);
 

@@ -34,7 +34,11 @@ static int open_for(const char *command, int argc, char **argv, cli_opts *o, cli
         return rc;
     if (!needs_depth && o->nargs)
         return cli_usage_error(command, "unexpected argument '%s'", o->args[0]);
-    return cli_position_open(o, cp);
+    if ((rc = cli_position_open(o, cp)) != 0)
+        return rc;
+    if (needs_depth && (rc = cli_depth_fits(cp, *depth)) != 0)
+        cli_position_close(cp);
+    return rc;
 }
 
 static void report_speed(uint64_t nodes, double seconds)
@@ -49,11 +53,11 @@ static int perft_reference(const cli_opts *o, cli_position *cp, int depth, uint6
 {
     if (o->threads <= 1 && !o->hash_mb && !o->no_bulk) {
         *nodes = hx_perft(cp->pos, depth);
-        return 0;
+        return *nodes == UINT64_MAX ? cli_bad_input("the count does not fit in 64 bits") : 0;
     }
     int flags = o->no_bulk ? HX_PERFT_NO_BULK : 0;
     *nodes = hx_perft_deep(cp->pos, depth, o->threads, (size_t)o->hash_mb << 20, flags);
-    return *nodes == UINT64_MAX ? cli_bad_input("out of memory") : 0;
+    return *nodes == UINT64_MAX ? cli_bad_input("out of memory, or a count beyond 64 bits") : 0;
 }
 
 static int perft_checks(const cli_opts *o, const cli_position *cp)
@@ -154,9 +158,12 @@ int cmd_divide(int argc, char **argv)
     qsort(lines, (size_t)n, sizeof lines[0], compare_lines);
     uint64_t total = 0;
     for (int i = 0; i < n; i++) {
-        printf("%s %llu\n", lines[i].move, (unsigned long long)lines[i].count);
+        if (lines[i].count == UINT64_MAX || total > UINT64_MAX - lines[i].count)
+            return cli_bad_input("the count does not fit in 64 bits");
         total += lines[i].count;
     }
+    for (int i = 0; i < n; i++)
+        printf("%s %llu\n", lines[i].move, (unsigned long long)lines[i].count);
     report_speed(total, cli_now() - start);
     printf("\n%llu\n", (unsigned long long)total);
     return EXIT_OK;

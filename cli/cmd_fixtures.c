@@ -31,5 +31,9 @@ int cmd_fixtures(int argc, char **argv)
     if (hx_fixtures_run(&engine, o.variant, o.profile, paths, npaths, stdout, &tally) != 0)
         return EXIT_BAD_INPUT;
     printf("%d passed, %d failed\n", tally.passed, tally.failed);
+    if (!tally.passed && !tally.failed) /* a run that checks nothing must not pass */
+        return cli_bad_input("fixtures: no fixture matches%s%s%s%s in the files given",
+                             o.variant ? " -v " : "", o.variant ? o.variant : "",
+                             o.profile ? " -p " : "", o.profile ? o.profile : "");
     return tally.failed ? EXIT_BAD_INPUT : EXIT_OK;
 }

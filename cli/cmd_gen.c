@@ -19,7 +19,7 @@
 #include <unistd.h>
 
 enum { BIAS_CASTLE = 1, BIAS_EP = 2, BIAS_PROMO = 4, BIAS_CHECK = 8 };
-enum { GEN_MIN_PLIES = 4, GEN_MAX_PLIES = 120, GEN_MAX_DEPTH = 12 };
+enum { GEN_MIN_PLIES = 4, GEN_MAX_PLIES = 120, GEN_MAX_DEPTH = HX_PERFT_MAX_DEPTH };
 
 typedef struct gen_run {
     const cli_opts *o;
@@ -132,6 +132,9 @@ static int count_line(gen_run *g, hx_position *pos, char *line, size_t cap, int 
     size_t len = (size_t)snprintf(line, cap, "%s", fen);
     for (int d = 1; d <= g->depth; d++) {
         uint64_t n = hx_perft(pos, d), check = 0;
+        if (n == UINT64_MAX)
+            return cli_bad_input("gen: position %d (%s): the D%d count does not fit in 64 bits",
+                                 index, fen, d);
         if (g->o->max_nodes && n > g->o->max_nodes)
             break;
         g->nodes += n;
@@ -224,7 +227,7 @@ static int open_resume(gen_run *g)
     if (!g->out)
         return cli_bad_input("%s: %s", g->o->output, strerror(errno));
     if (keep == 0 && (fputs(g->header, g->out) == EOF || fflush(g->out)))
-        return cli_bad_input("%s: write error", g->o->output);
+        return cli_bad_input("%s: write error: %s", g->o->output, strerror(errno));
     return 0;
 }
 
@@ -238,8 +241,9 @@ static int open_output(gen_run *g)
     g->out = fopen(g->o->output, "w");
     if (!g->out)
         return cli_bad_input("%s: %s", g->o->output, strerror(errno));
-    fputs(g->header, g->out);
-    return fflush(g->out) ? cli_bad_input("%s: write error", g->o->output) : 0;
+    if (fputs(g->header, g->out) == EOF || fflush(g->out))
+        return cli_bad_input("%s: write error: %s", g->o->output, strerror(errno));
+    return 0;
 }
 
 /* ---- Command ------------------------------------------------------------------ */
@@ -280,7 +284,7 @@ static int gen_loop(gen_run *g, hx_position *pos)
         if (rc)
             return rc;
         if (fputs(line, g->out) == EOF || fflush(g->out))
-            return cli_bad_input("%s: write error", g->o->output);
+            return cli_bad_input("%s: write error: %s", g->o->output, strerror(errno));
     }
     show_progress(g);
     fputc('\n', stderr);
@@ -303,8 +307,9 @@ int cmd_gen(int argc, char **argv)
     hx_position *pos = hx_position_new(g.rules);
     rc = pos ? gen_loop(&g, pos) : cli_bad_input("out of memory");
     hx_position_free(pos);
-    if (fclose(g.out) && !rc)
-        rc = cli_bad_input("%s: write error", o.output);
+    int closed = fclose(g.out);
+    if (closed && !rc)
+        rc = cli_bad_input("%s: write error: %s", o.output, strerror(errno));
     if (!rc)
         fprintf(stderr, "gen: %d positions in %s (%d made now)\n", o.count, o.output,
                 o.count - g.first);

@@ -17,6 +17,8 @@ int cmd_variants(int argc, char **argv)
         cli_usage(stdout, "variants");
         return EXIT_OK;
     }
+    if ((rc = cli_known_variant(&o)) != 0)
+        return rc;
     for (int v = 0; v < hx_variant_count(); v++) {
         const char *variant = hx_variant_name(v);
         if (o.variant && strcmp(o.variant, variant) != 0)
@@ -43,8 +45,10 @@ int cmd_bench(int argc, char **argv)
         cli_usage(stdout, "bench");
         return EXIT_OK;
     }
+    if ((rc = cli_known_variant(&o)) != 0)
+        return rc;
     int depth = 5;
-    if (o.nargs && (rc = cli_depth("bench", &o, &depth)) != 0)
+    if ((o.nargs || o.depth >= 0) && (rc = cli_depth("bench", &o, &depth)) != 0)
         return rc;
     uint64_t total = 0;
     double total_time = 0;

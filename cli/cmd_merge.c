@@ -11,14 +11,18 @@
  * ID/N numbers the jobs 1..N (merge checks that each is present exactly
  * once), DEPTH is the depth left to count from HEXFEN, and MULT says how
  * many lines of the root's tree lead to that position (transpositions are
- * merged into one job). A result line is `ID/N<TAB>COUNT`, which is what
- * `parallel --tagstring {1} hexref perft ...` prints.
+ * merged into one job). ID/N is followed by "@" and the fingerprint of the
+ * jobs file (16 hex digits: a sum of the lines' hashes), so a result line,
+ * `ID/N@FP<TAB>COUNT` as `parallel --tagstring {1} hexref perft ...` prints
+ * it, names the split it belongs to, and an edited jobs file shows.
  */
 #include "cli.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 /* ---- Split ---------------------------------------------------------------- */
 
@@ -97,18 +101,49 @@ static size_t count_distinct(const fen_list *l)
     return distinct;
 }
 
-static void write_jobs(FILE *out, const cli_opts *o, const fen_list *l, int left)
+/* A job line's hash, and the fingerprint of a jobs file: the sum of its
+ * lines' hashes (mod 2^64), so merge can recompute it from the lines in
+ * any order. FNV-1a with SplitMix64's finaliser: fixed and portable. */
+static uint64_t line_hash(const char *text)
+{
+    uint64_t h = 0xcbf29ce484222325ULL;
+    for (; *text; text++)
+        h = (h ^ (unsigned char)*text) * 0x100000001b3ULL;
+    h = (h ^ (h >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    h = (h ^ (h >> 27)) * 0x94d049bb133111ebULL;
+    return h ^ (h >> 31);
+}
+
+/* The line of job `id` without its fingerprint: "ID/N\tV\tP\tD\tFEN\tMULT". */
+static void job_text(char *out, size_t cap, size_t id, size_t total, const cli_opts *o,
+                     int left, const char *fen, size_t mult)
+{
+    snprintf(out, cap, "%zu/%zu\t%s\t%s\t%d\t%s\t%zu", id, total, o->variant,
+             o->profile ? o->profile : "std", left, fen, mult);
+}
+
+/* Writes the job lines (with out NULL, only sums their hashes); returns the
+ * fingerprint, the sum of the hashes. */
+static uint64_t write_jobs(FILE *out, const cli_opts *o, const fen_list *l, int left,
+                           uint64_t fingerprint)
 {
     size_t total = count_distinct(l), id = 0;
-    const char *profile = o->profile ? o->profile : "std";
+    uint64_t sum = 0;
     for (size_t i = 0; i < l->n;) {
         size_t j = i + 1;
         while (j < l->n && compare_fens(&l->fens[i], &l->fens[j]) == 0)
             j++;
-        fprintf(out, "%zu/%zu\t%s\t%s\t%d\t%s\t%zu\n", ++id, total, o->variant, profile, left,
-                l->fens[i], j - i);
+        char text[HX_FEN_MAX + 128];
+        job_text(text, sizeof text, ++id, total, o, left, l->fens[i], j - i);
+        sum += line_hash(text);
+        if (out) { /* the id gets the fingerprint: "ID/N@FP" */
+            size_t id_len = strcspn(text, "\t");
+            fprintf(out, "%.*s@%016llx%s\n", (int)id_len, text, (unsigned long long)fingerprint,
+                    text + id_len);
+        }
         i = j;
     }
+    return sum;
 }
 
 int cli_perft_split(const cli_opts *o, cli_position *cp, int depth)
@@ -129,15 +164,19 @@ int cli_perft_split(const cli_opts *o, cli_position *cp, int depth)
         fen_list_free(&l);
         return cli_bad_input("%s: %s", o->output, strerror(errno));
     }
-    write_jobs(out, o, &l, depth - plies);
+    write_jobs(out, o, &l, depth - plies, write_jobs(NULL, o, &l, depth - plies, 0));
     fprintf(stderr, "split: %zu lines, %zu jobs of depth %d\n", l.n, count_distinct(&l),
             depth - plies);
     fen_list_free(&l);
-    int failed = ferror(out) | (out != stdout ? fclose(out) : fflush(out));
-    return failed ? cli_bad_input("%s: write error", o->output ? o->output : "stdout") : EXIT_OK;
+    return out != stdout ? cli_finish_output(out, o->output) : EXIT_OK; /* main checks stdout */
 }
 
 /* ---- Merge ---------------------------------------------------------------- */
+
+/* The smallest job line ("1/1@" 16 hex digits, 5 short fields): a file of
+ * B bytes holds at most B / this many jobs, which bounds N before the
+ * allocation. */
+enum { MIN_JOB_LINE = 30, MAX_JOBS = 1 << 26 };
 
 typedef struct merge_job {
     uint64_t mult, count;
@@ -146,7 +185,12 @@ typedef struct merge_job {
 
 typedef struct merge_state {
     merge_job *jobs;
-    size_t n; /* N of ID/N, 0 until the first line */
+    size_t n;             /* N of ID/N, 0 until the first line */
+    uint64_t input_bytes; /* of all the files: bounds N */
+    uint64_t fingerprint; /* the first line's; every line must carry it */
+    uint64_t job_sum;     /* the fingerprint recomputed from the job lines */
+    char variant[32], profile[64];
+    int depth;            /* of the first job line; -1 before it */
     const char *file;
     long line;
 } merge_state;
@@ -156,34 +200,50 @@ static int merge_error(const merge_state *m, const char *what)
     return cli_bad_input("%s:%ld: %s", m->file, m->line, what);
 }
 
-/* Parses "ID/N" and checks N against the lines seen so far. */
-static int parse_id(merge_state *m, const char *text, size_t *id)
-{
-    char *end = NULL;
-    errno = 0;
-    unsigned long long i = strtoull(text, &end, 10), n = 0;
-    if (*end == '/')
-        n = strtoull(end + 1, &end, 10);
-    if (errno || end == text || *end || i == 0 || i > n || n > (1u << 30))
-        return merge_error(m, "bad job id (expected ID/N)");
-    if (!m->n) {
-        m->jobs = calloc(n + 1, sizeof *m->jobs);
-        if (!m->jobs)
-            return cli_bad_input("out of memory");
-        m->n = n;
-    } else if (n != m->n) {
-        return merge_error(m, "job id from a different split (N differs)");
-    }
-    *id = i;
-    return 0;
-}
-
+/* Digits only, below 2^64: no sign, no space (strtoull takes both). */
 static int parse_u64(const char *text, uint64_t *out)
 {
     char *end = NULL;
     errno = 0;
     *out = strtoull(text, &end, 10);
-    return errno || end == text || *end || text[0] == '-' ? -1 : 0;
+    return errno || !isdigit((unsigned char)text[0]) || *end ? -1 : 0;
+}
+
+static int allocate_jobs(merge_state *m, uint64_t n)
+{
+    if (n > MAX_JOBS || n > m->input_bytes / MIN_JOB_LINE)
+        return merge_error(m, "more jobs than the input can hold (a damaged N in ID/N?)");
+    m->jobs = calloc(n + 1, sizeof *m->jobs);
+    if (!m->jobs)
+        return cli_bad_input("out of memory");
+    m->n = n;
+    return 0;
+}
+
+/* Parses "ID/N@FINGERPRINT" and checks N and the fingerprint against the
+ * lines seen so far. */
+static int parse_id(merge_state *m, const char *text, size_t *id)
+{
+    char *end = NULL;
+    uint64_t i = 0, n = 0, fp = 0;
+    if (isdigit((unsigned char)text[0]))
+        i = strtoull(text, &end, 10);
+    if (end && *end == '/' && isdigit((unsigned char)end[1]))
+        n = strtoull(end + 1, &end, 10);
+    if (!end || i == 0 || i > n || *end != '@')
+        return merge_error(m, "bad job id (expected ID/N@FINGERPRINT, as perft --split writes it)");
+    fp = strtoull(end + 1, &end, 16);
+    if (strlen(text) - (size_t)(strchr(text, '@') + 1 - text) != 16 || *end)
+        return merge_error(m, "bad fingerprint in the job id (16 hex digits after '@')");
+    int rc = m->n ? 0 : allocate_jobs(m, n);
+    if (rc)
+        return rc;
+    if (!m->fingerprint)
+        m->fingerprint = fp;
+    if (n != m->n || fp != m->fingerprint)
+        return merge_error(m, "from another split (its N or fingerprint differs from the first line's)");
+    *id = (size_t)i;
+    return 0;
 }
 
 static int split_fields(char *line, char **fields, int max)
@@ -199,36 +259,91 @@ static int split_fields(char *line, char **fields, int max)
     return n;
 }
 
+/* Variant, profile and depth are those of the first job line, and valid. */
+static int check_job_fields(merge_state *m, char **f)
+{
+    hx_error err;
+    uint64_t depth = 0;
+    if (parse_u64(f[3], &depth) || depth > HX_PERFT_MAX_DEPTH)
+        return merge_error(m, "bad depth");
+    if (!hx_rules_find(f[1], f[2], &err))
+        return merge_error(m, err.message);
+    if (!f[4][0])
+        return merge_error(m, "no HexFEN");
+    if (m->depth < 0) {
+        snprintf(m->variant, sizeof m->variant, "%s", f[1]);
+        snprintf(m->profile, sizeof m->profile, "%s", f[2]);
+        m->depth = (int)depth;
+    }
+    if (strcmp(f[1], m->variant) || strcmp(f[2], m->profile) || (int)depth != m->depth)
+        return merge_error(m, "job line of another split (variant, profile or depth differs)");
+    return 0;
+}
+
+/* A job line: adds its hash (without the fingerprint) to the recomputed one. */
+static int merge_job_line(merge_state *m, merge_job *j, char **f)
+{
+    uint64_t mult = 0;
+    int rc = check_job_fields(m, f);
+    if (rc)
+        return rc;
+    if (parse_u64(f[5], &mult) || mult == 0)
+        return merge_error(m, "bad multiplicity (a number from 1)");
+    if (j->has_job)
+        return merge_error(m, "job listed twice");
+    char text[2048];
+    snprintf(text, sizeof text, "%.*s\t%s\t%s\t%s\t%s\t%s", (int)strcspn(f[0], "@"), f[0], f[1],
+             f[2], f[3], f[4], f[5]);
+    m->job_sum += line_hash(text);
+    j->has_job = 1;
+    j->mult = mult;
+    return 0;
+}
+
+static int merge_result_line(merge_state *m, merge_job *j, size_t id, const char *count_text)
+{
+    uint64_t count = 0;
+    if (parse_u64(count_text, &count))
+        return merge_error(m, "bad count");
+    if (j->has_result && j->count != count)
+        return merge_error(m, "two different results for one job");
+    if (j->has_result)
+        fprintf(stderr, "hexref merge: %s:%ld: job %zu repeated (same count)\n", m->file, m->line, id);
+    j->has_result = 1;
+    j->count = count;
+    return 0;
+}
+
 static int merge_line(merge_state *m, char *line)
 {
-    char *f[7];
+    char *f[7] = {0};
     int n = split_fields(line, f, 7);
     size_t id = 0;
-    uint64_t value = 0;
     if (n == 1 && (f[0][0] == '\0' || f[0][0] == '#'))
         return 0;
     if (n != 2 && n != 6)
-        return merge_error(m, "expected a job line (6 tab-separated fields) or a result (ID/N<TAB>COUNT)");
+        return merge_error(m, "expected a job line (6 tab-separated fields) or a result (ID/N@FP<TAB>COUNT)");
     int rc = parse_id(m, f[0], &id);
     if (rc)
         return rc;
-    if (parse_u64(f[n - 1], &value))
-        return merge_error(m, n == 2 ? "bad count" : "bad multiplicity");
-    merge_job *j = &m->jobs[id];
-    if (n == 6) {
-        if (j->has_job)
-            return merge_error(m, "job listed twice");
-        j->has_job = 1;
-        j->mult = value;
-    } else if (j->has_result && j->count != value) {
-        return merge_error(m, "two different results for one job");
-    } else {
-        if (j->has_result)
-            fprintf(stderr, "hexref merge: %s:%ld: job %zu repeated (same count)\n", m->file, m->line, id);
-        j->has_result = 1;
-        j->count = value;
+    return n == 6 ? merge_job_line(m, &m->jobs[id], f) : merge_result_line(m, &m->jobs[id], id, f[1]);
+}
+
+static int merge_lines(merge_state *m, FILE *in)
+{
+    char line[1024];
+    int rc = 0;
+    while (!rc && fgets(line, sizeof line, in)) {
+        m->line++;
+        if (!strchr(line, '\n'))
+            rc = merge_error(m, feof(in) ? "the last line has no newline (a truncated file?)"
+                                         : "line too long");
+        else
+            rc = merge_line(m, line);
     }
-    return 0;
+    if (!rc && ferror(in))
+        rc = cli_bad_input("%s: %s", m->file, strerror(errno));
+    return rc;
 }
 
 static int merge_file(merge_state *m, const char *path)
@@ -236,22 +351,30 @@ static int merge_file(merge_state *m, const char *path)
     FILE *in = fopen(path, "r");
     if (!in)
         return cli_bad_input("%s: %s", path, strerror(errno));
-    char line[1024];
-    int rc = 0;
     m->file = path;
     m->line = 0;
-    while (!rc && fgets(line, sizeof line, in)) {
-        m->line++;
-        if (!strchr(line, '\n') && !feof(in))
-            rc = merge_error(m, "line too long");
-        else
-            rc = merge_line(m, line);
-    }
+    int rc = merge_lines(m, in);
     fclose(in);
     return rc;
 }
 
-/* Every job must have its line and exactly one result. */
+/* Every argument is a regular file (a directory reads as empty); their
+ * total size bounds the number of jobs. */
+static int check_inputs(merge_state *m, const cli_opts *o)
+{
+    for (int i = 0; i < o->nargs; i++) {
+        struct stat st;
+        if (stat(o->args[i], &st) != 0)
+            return cli_bad_input("%s: %s", o->args[i], strerror(errno));
+        if (S_ISDIR(st.st_mode))
+            return cli_bad_input("%s: is a directory (give the files)", o->args[i]);
+        m->input_bytes += S_ISREG(st.st_mode) ? (uint64_t)st.st_size : (uint64_t)MAX_JOBS * MIN_JOB_LINE;
+    }
+    return 0;
+}
+
+/* Every job must have its line and exactly one result; the job lines must
+ * be those the fingerprint was made from; the total must fit. */
 static int merge_total(const merge_state *m, uint64_t *total)
 {
     size_t missing_jobs = 0, missing_results = 0, first = 0;
@@ -262,11 +385,19 @@ static int merge_total(const merge_state *m, uint64_t *total)
         missing_results += !j->has_result;
         if ((!j->has_job || !j->has_result) && !first)
             first = i;
-        *total += j->mult * j->count;
     }
     if (missing_jobs || missing_results)
         return cli_bad_input("merge: %zu job lines and %zu results missing of %zu (first: job %zu)",
                              missing_jobs, missing_results, m->n, first);
+    if (m->job_sum != m->fingerprint)
+        return cli_bad_input("merge: the job lines do not match their fingerprint %016llx (edited, "
+                             "or lines of another split)", (unsigned long long)m->fingerprint);
+    for (size_t i = 1; i <= m->n; i++) {
+        const merge_job *j = &m->jobs[i];
+        if (j->count && j->mult > (UINT64_MAX - *total) / j->count)
+            return cli_bad_input("merge: the total does not fit in 64 bits (job %zu)", i);
+        *total += j->mult * j->count;
+    }
     return 0;
 }
 
@@ -283,6 +414,8 @@ int cmd_merge(int argc, char **argv)
     if (o.nargs == 0)
         return cli_usage_error("merge", "give the jobs file and the result files");
     merge_state m = {0};
+    m.depth = -1;
+    rc = check_inputs(&m, &o);
     for (int i = 0; i < o.nargs && !rc; i++)
         rc = merge_file(&m, o.args[i]);
     uint64_t total = 0;

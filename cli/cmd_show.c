@@ -12,6 +12,8 @@
  */
 #include "cli.h"
 
+#include <errno.h>
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -159,12 +161,12 @@ static int show_picture(const cli_opts *o, const hx_position *pos, const char *f
     FILE *out = o->output ? fopen(o->output, "w") : stdout;
     if (!out) {
         free(text);
-        return cli_bad_input("cannot write %s", o->output);
+        return cli_bad_input("cannot write %s: %s", o->output, strerror(errno));
     }
-    int ok = fwrite(text, 1, len, out) == len;
-    ok = (o->output ? fclose(out) : fflush(out)) == 0 && ok;
+    fwrite(text, 1, len, out);
     free(text);
-    return ok ? EXIT_OK : cli_bad_input("cannot write %s", o->output ? o->output : "stdout");
+    /* A short write leaves the stream's error flag set; main checks stdout. */
+    return o->output ? cli_finish_output(out, o->output) : EXIT_OK;
 }
 
 static int check_show_options(const cli_opts *o)

@@ -13,6 +13,7 @@
  */
 #include "cli.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -55,11 +56,16 @@ static int parse_depth_op(const char *op, suite_line *l, const char **why)
     char *end = NULL;
     errno = 0;
     long d = strtol(op + 1, &end, 10);
-    if (end == op + 1 || d < 1 || d > 64 || (*end != ' ' && *end != '\t'))
+    if (end == op + 1 || d < 1 || (*end != ' ' && *end != '\t'))
         return *why = "bad depth operation (expected 'Dk n')", -1;
+    if (d > HX_PERFT_MAX_DEPTH) {
+        static char limit[64];
+        snprintf(limit, sizeof limit, "depth %ld is beyond the limit of %d", d, HX_PERFT_MAX_DEPTH);
+        return *why = limit, -1;
+    }
     const char *num = end + strspn(end, " \t");
     unsigned long long n = strtoull(num, &end, 10);
-    if (errno || end == num || *end || num[0] == '-')
+    if (errno || end == num || *end || !isdigit((unsigned char)num[0]))
         return *why = "bad node count", -1;
     if (l->ndepths == SUITE_MAX_DEPTHS)
         return *why = "too many depths", -1;
@@ -357,5 +363,7 @@ int cmd_suite(int argc, char **argv)
     if (r.skipped)
         printf("%d lines skipped (every depth above --max-nodes)\n", r.skipped);
     printf("%d passed, %d failed\n", r.passed, r.failed);
+    if (!r.passed && !r.failed) /* a run that checks nothing must not pass */
+        return cli_bad_input("suite: no line checked (the files, --tier and --max-nodes selected none)");
     return r.failed ? EXIT_BAD_INPUT : EXIT_OK;
 }

@@ -14,6 +14,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "engine_external.h"
 #include "fixtures.h"
@@ -773,6 +774,13 @@ static void run_suite_line(verify_ctx *v, const char *file, int lineno, char *li
 
 static void run_suite(verify_ctx *v, const char *file)
 {
+    struct stat st;
+    if (stat(file, &st) == 0 && S_ISDIR(st.st_mode)) {
+        printf("FAIL %s: a directory, not a suite (no suite in it is read: give the .epd files)\n",
+               file);
+        v->failed++;
+        return;
+    }
     FILE *f = fopen(file, "r");
     if (!f) {
         printf("FAIL %s: cannot open the suite\n", file);
@@ -784,6 +792,11 @@ static void run_suite(verify_ctx *v, const char *file)
     if (suite_matches(v, file))
         while (!v->stop && fgets(line, sizeof line, f)) {
             lineno++;
+            if (!strchr(line, '\n') && !feof(f)) { /* its pieces would pass as lines */
+                printf("FAIL %s:%d: line too long (over %zu bytes)\n", file, lineno, sizeof line - 2);
+                v->failed++;
+                break;
+            }
             run_suite_line(v, file, lineno, line);
         }
     fclose(f);
@@ -812,6 +825,11 @@ static void run_fixtures(verify_ctx *v)
     }
     v->passed += tally.passed;
     v->failed += tally.failed;
+    if (!tally.passed && !tally.failed) { /* a run that checks nothing must not pass */
+        printf("FAIL fixtures: no fixture of %s under %s in the files given\n", v->variant,
+               v->profile);
+        v->failed++;
+    }
     if (tally.failed) {
         printf("  reproduce: hexref verify --engine ");
         print_quoted(v->command);
@@ -837,8 +855,9 @@ static int setup(verify_ctx *v, const cli_opts *o)
     v->protocol = o->protocol ? hx_protocol_by_name(o->protocol) : HX_PROTOCOL_SCRIPT;
     if (v->protocol < 0)
         return cli_usage_error("verify", "unknown protocol '%s' (script or uci)", o->protocol);
-    if (o->depth == 0 || o->depth > MAX_DEPTH)
-        return cli_usage_error("verify", "depth must be from 1 to %d", MAX_DEPTH);
+    if (o->depth == 0 || o->depth > HX_PERFT_MAX_DEPTH)
+        return cli_usage_error("verify", "depth must be from 1 to %d (the limit of a count that "
+                               "can finish)", HX_PERFT_MAX_DEPTH);
     if (o->nargs && !o->fixtures)
         return cli_usage_error("verify", "unexpected argument '%s'", o->args[0]);
     hx_error err;
@@ -906,6 +925,10 @@ int cmd_verify(int argc, char **argv)
         rc = run_single(&v);
     for (int i = 0; rc == 0 && i < o.nsuites && !v.stop; i++)
         run_suite(&v, o.suites[i]);
+    if (o.nsuites && v.passed + v.failed == 0 && !v.stop) {
+        printf("FAIL --suite: no suite line selected (check -v/-p, -d, --tier, --max-nodes)\n");
+        v.failed++;
+    }
     if (rc == 0 && o.random > 0 && !v.stop)
         rc = run_random(&v);
     if (rc == 0 && o.fixtures && !v.stop)

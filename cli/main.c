@@ -31,7 +31,7 @@ static const command commands[] = {
      "  --hash MB           transposition table of at most MB megabytes\n"
      "  --no-bulk           play every last-ply move instead of counting the list\n"
      "  --split K           print the jobs K plies down instead of counting (tab-separated\n"
-     "                      'ID/N VARIANT PROFILE DEPTH HEXFEN MULT'; sum with 'hexref merge')\n"
+     "                      'ID/N@FP VARIANT PROFILE DEPTH HEXFEN MULT'; sum with 'hexref merge')\n"
      "  -o, --output FILE   with --split: write the jobs to FILE\n"},
     {"divide", cmd_divide,
      "usage: hexref divide -v VARIANT [options] DEPTH\n"
@@ -91,8 +91,9 @@ static const command commands[] = {
     {"merge", cmd_merge,
      "usage: hexref merge JOBS RESULTS...\n"
      "Sums the results of the jobs of 'hexref perft --split' (docs/perft.md).\n"
-     "JOBS is the split's output, RESULTS hold 'ID/N<TAB>COUNT' lines (GNU parallel\n"
-     "--tagstring {1}). Every job must have exactly one result. The total is the last\n"
+     "JOBS is the split's output, RESULTS hold 'ID/N@FP<TAB>COUNT' lines (GNU parallel\n"
+     "--tagstring {1}); FP is the jobs file's fingerprint. Every job must have exactly\n"
+     "one result, and every line must belong to the one split. The total is the last\n"
      "line of stdout.\n"},
     {"fixtures", cmd_fixtures,
      "usage: hexref fixtures [-v VARIANT] [-p PROFILE] [-e reference|oracle] [FILE|DIR ...]\n"
@@ -135,7 +136,8 @@ static const command commands[] = {
      "usage: hexref engine [-v VARIANT] [-p PROFILE]\n"
      "Runs hexref as a uci engine on stdin/stdout, for verify --protocol uci.\n"
      "Commands (docs/protocol.md): uci, isready, setoption name UCI_Variant|HexrefProfile\n"
-     "value X, position fen|startpos [moves ..], go perft N, status, d, quit.\n"
+     "value X, position fen|startpos [moves ..], go perft N (N <= 10), stop, status, d,\n"
+     "quit. Without setoption the variant is shafran.\n"
      "-v and -p pin the variant and the profile (setoption cannot change them).\n"},
 };
 
@@ -179,8 +181,12 @@ int main(int argc, char **argv)
         return EXIT_OK;
     }
     for (int i = 0; i < NCOMMANDS; i++)
-        if (strcmp(argv[1], commands[i].name) == 0)
-            return commands[i].run(argc - 2, argv + 2);
+        if (strcmp(argv[1], commands[i].name) == 0) {
+            int rc = commands[i].run(argc - 2, argv + 2);
+            /* Every command's results go to stdout: a lost write fails the run. */
+            int out = cli_finish_output(stdout, "stdout");
+            return rc ? rc : out;
+        }
     fprintf(stderr, "hexref: unknown command '%s'\n\n", argv[1]);
     print_overview(stderr);
     return EXIT_USAGE;

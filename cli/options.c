@@ -4,7 +4,9 @@
  */
 #include "cli.h"
 
+#include <ctype.h>
 #include <errno.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -72,7 +74,8 @@ static int parse_number(const char *text, int is_double, double *out)
     char *end = NULL;
     errno = 0;
     double v = is_double ? strtod(text, &end) : (double)strtoull(text, &end, 10);
-    if (!*text || *end || errno || (!is_double && text[0] == '-'))
+    /* strtoull skips spaces and takes a sign ("-5" wraps): digits only. */
+    if (!*text || *end || errno || (!is_double && !isdigit((unsigned char)text[0])))
         return -1;
     *out = v;
     return 0;
@@ -190,21 +193,73 @@ int cli_require_variant(const char *command, const cli_opts *o)
     return 0;
 }
 
+int cli_known_variant(const cli_opts *o)
+{
+    hx_error err;
+    if (o->variant && !hx_rules_find(o->variant, o->profile, &err))
+        return cli_bad_input("%s", err.message);
+    for (int v = 0; !o->variant && o->profile && v < hx_variant_count(); v++)
+        if (hx_rules_find(hx_variant_name(v), o->profile, &err))
+            return 0;
+    if (!o->variant && o->profile)
+        return cli_bad_input("no variant has a profile '%s' (see 'hexref variants')", o->profile);
+    return 0;
+}
+
 int cli_depth(const char *command, const cli_opts *o, int *depth)
 {
     *depth = o->depth;
     if (o->nargs == 1) {
         char *end = NULL;
         long d = strtol(o->args[0], &end, 10);
-        if (*end || d < 0 || d > 64)
+        if (*end || end == o->args[0] || d < 0)
             return cli_usage_error(command, "bad depth '%s'", o->args[0]);
-        *depth = (int)d;
+        *depth = d > INT_MAX ? INT_MAX : (int)d;
     } else if (o->nargs > 1) {
         return cli_usage_error(command, "unexpected argument '%s'", o->args[1]);
     }
     if (*depth < 0)
         return cli_usage_error(command, "DEPTH is required");
+    return cli_depth_limit(command, *depth);
+}
+
+int cli_depth_limit(const char *command, int depth)
+{
+    if (depth > HX_PERFT_MAX_DEPTH)
+        return cli_usage_error(command, "depth %d is beyond the limit of %d (deeper counts cannot "
+                               "finish, docs/perft.md)", depth, HX_PERFT_MAX_DEPTH);
     return 0;
+}
+
+int cli_depth_fits(const cli_position *cp, int depth)
+{
+    int room = cp->pos ? hx_perft_max_depth(cp->pos) : HX_PERFT_MAX_DEPTH;
+    if (depth <= room)
+        return 0;
+    return cli_bad_input("depth %d does not fit after %d moves: the history holds %d plies, so "
+                         "the limit here is depth %d", depth, HX_MAX_PLIES - room, HX_MAX_PLIES,
+                         room);
+}
+
+int cli_finish_output(FILE *f, const char *name)
+{
+    /* A write that failed earlier left its errno (no library call resets
+     * errno to 0); the flush's own failure, if any, is the newer reason. */
+    int reason = ferror(f) ? errno : 0;
+    int failed = ferror(f);
+    errno = 0;
+    if (fflush(f) != 0) {
+        failed = 1;
+        reason = errno;
+    }
+    if (fclose(f) != 0 && !failed) {
+        failed = 1;
+        reason = errno;
+    }
+    if (!failed)
+        return 0;
+    return cli_bad_input("%s: write error: %s", name,
+                         reason ? strerror(reason) : "an earlier write failed");
 }
 
 static int open_with_oracle(const cli_opts *o, cli_position *cp)

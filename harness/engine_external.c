@@ -38,6 +38,7 @@ struct hx_external {
     hx_proc proc;
     int running, has_status, has_profile_option, handshake_failed;
     int timeouts; /* consecutive timeouts: after HX_EXT_GIVE_UP, queries fail at once */
+    int status_timeouts; /* the same for status queries, which divides between them do not reset */
     int usable;   /* adapter queries with a usable answer */
     char first_problem[600];
     hx_ext_answer handshake; /* why the handshake failed, told on every query */
@@ -396,7 +397,11 @@ static int uci_status(hx_external *x, const char *fen, const char *moves, char *
     double deadline;
     size_t n = strlen(fen) + strlen(moves) + 64;
     char *cmd = malloc(n);
-    int rc = cmd ? uci_ready(x, &a, &deadline) : fail(&a, HX_EXT_START, "%s", "out of memory", 0);
+    int rc = x->timeouts >= HX_EXT_GIVE_UP || x->status_timeouts >= HX_EXT_GIVE_UP
+                 ? fail(&a, HX_EXT_TIMEOUT, "not asked: the engine timed out on the last %.0f queries",
+                        NULL, HX_EXT_GIVE_UP)
+             : cmd ? uci_ready(x, &a, &deadline)
+                   : fail(&a, HX_EXT_START, "%s", "out of memory", 0);
     if (rc == 0) {
         position_command(fen, moves, cmd, n);
         strcat(cmd, "status\n");
@@ -416,6 +421,9 @@ static int uci_status(hx_external *x, const char *fen, const char *moves, char *
         }
     }
     free(cmd);
+    /* Status queries count toward the three timeouts in a row, as divides do. */
+    if (x->status_timeouts < HX_EXT_GIVE_UP)
+        x->status_timeouts = a.failure == HX_EXT_TIMEOUT ? x->status_timeouts + 1 : 0;
     if (rc == 0 && strlen(line + 7) >= cap)
         rc = fail(&a, HX_EXT_CAP, "%s", "status answer too long", 0);
     if (rc == 0)
@@ -449,6 +457,11 @@ static int reference_query(hx_external *x, const char *fen, const char *moves, i
     hx_position *pos = pinned_position(x, fen, moves, a);
     if (!pos)
         return -1;
+    if (depth > hx_perft_max_depth(pos)) {
+        hx_position_free(pos);
+        return fail(a, HX_EXT_ENGINE_ERROR, "the engine answered: error depth beyond the limit "
+                    "of %.0f here (the history's room)", NULL, hx_perft_max_depth(pos));
+    }
     hx_move list[HX_MAX_MOVES];
     int n = hx_legal_moves(pos, list);
     uint64_t total = 0;

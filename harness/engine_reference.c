@@ -93,6 +93,11 @@ static int ref_perft(void *ctx, const char *variant, const char *profile, const 
         return -1;
     *nodes = hx_perft(pos, depth);
     hx_position_free(pos);
+    if (*nodes == UINT64_MAX) {
+        snprintf(err, errcap, "depth %d refused (the limit is %d) or a count beyond 64 bits",
+                 depth, HX_PERFT_MAX_DEPTH);
+        return -1;
+    }
     return 0;
 }
 

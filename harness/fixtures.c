@@ -10,6 +10,7 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "fixtures.h"
+#include "hexref.h"
 
 #include <ctype.h>
 #include <dirent.h>
@@ -20,7 +21,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-enum { FX_MAX_FILE = 64 * 1024 * 1024, FX_MAX_DEPTH = 32, FX_ERR = 512 };
+enum { FX_MAX_FILE = 64 * 1024 * 1024, FX_MAX_DEPTH = HX_PERFT_MAX_DEPTH, FX_ERR = 512 };
 
 /* ---------------------------------------------------------------- utils */
 
@@ -505,6 +506,20 @@ static int parse_expect(pctx *p, fx_fixture *f, int line, const char *quals,
     return 0;
 }
 
+/* A profiles or refutes line naming a profile the variant does not have
+ * would be skipped in silence by a -p filter: an error instead. */
+static int unknown_profile(pctx *p, const fx_fixture *f, const strvec *names)
+{
+    for (int i = 0; i < names->n; i++) {
+        hx_error e;
+        if (!hx_rules_find(f->variant, names->v[i], &e)) {
+            perr(p, f->line, "fixture '%s': %s", f->id, e.message);
+            return 1;
+        }
+    }
+    return 0;
+}
+
 /* Checks a complete record; returns 0 if it is usable. */
 static int check_fixture(pctx *p, fx_fixture *f)
 {
@@ -521,6 +536,8 @@ static int check_fixture(pctx *p, fx_fixture *f)
         perr(p, f->line, "fixture '%s' has no profiles line", f->id);
         bad = 1;
     }
+    if (!bad && (unknown_profile(p, f, &f->profiles) || unknown_profile(p, f, &f->refutes)))
+        bad = 1;
     if (!f->source) {
         perr(p, f->line, "fixture '%s' has no source", f->id);
         bad = 1;
@@ -863,7 +880,7 @@ static int collect(const char *path, strvec *files, FILE *out, int depth)
 {
     struct stat st;
     if (stat(path, &st) != 0) {
-        fprintf(out, "%s: %s\n", path, strerror(errno));
+        fprintf(stderr, "%s: %s\n", path, strerror(errno));
         return -1;
     }
     if (!S_ISDIR(st.st_mode))
@@ -1371,6 +1388,25 @@ static int run_one(rctx *r, const fx_fixture *f, const char *profile,
 
 /* -------------------------------------------------------------- driver */
 
+/* -v and -p must name a variant and a profile that exist (a typo would
+ * select nothing); a profile alone must exist in some variant. */
+static int check_filters(const char *variant, const char *profile)
+{
+    hx_error e;
+    if (variant && !hx_rules_find(variant, profile, &e)) {
+        fprintf(stderr, "fixtures: %s\n", e.message);
+        return -1;
+    }
+    for (int v = 0; !variant && profile && v < hx_variant_count(); v++)
+        if (hx_rules_find(hx_variant_name(v), profile, &e))
+            return 0;
+    if (!variant && profile) {
+        fprintf(stderr, "fixtures: no variant has a profile '%s'\n", profile);
+        return -1;
+    }
+    return 0;
+}
+
 int hx_fixtures_run(const hx_engine *engine, const char *variant,
                     const char *profile, const char *const *paths, int npaths,
                     FILE *out, hx_tally *tally)
@@ -1382,6 +1418,8 @@ int hx_fixtures_run(const hx_engine *engine, const char *variant,
         return -1;
     }
     tally->passed = tally->failed = 0;
+    if (check_filters(variant, profile) != 0)
+        return -1;
     strvec files = { 0 };
     for (int i = 0; i < npaths; i++)
         if (collect(paths[i], &files, out, 0) != 0) {

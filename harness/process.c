@@ -10,12 +10,95 @@
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <dirent.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
-enum { CHUNK = 65536 };
+enum { CHUNK = 65536, MAX_LIVE = 64, MAX_ORPHANS = 256 };
+
+/* The programs hx_proc runs now (their leaders): every other child of this
+ * process is an orphan an engine left behind. One thread starts and stops
+ * programs (the harness is single-threaded). */
+static pid_t live[MAX_LIVE];
+static int nlive;
+
+static void set_live(pid_t pid, int on)
+{
+    for (int i = 0; i < nlive; i++)
+        if (live[i] == pid) {
+            if (!on)
+                live[i] = live[--nlive];
+            return;
+        }
+    if (on && nlive < MAX_LIVE)
+        live[nlive++] = pid;
+}
+
+static int is_live(pid_t pid)
+{
+    for (int i = 0; i < nlive; i++)
+        if (live[i] == pid)
+            return 1;
+    return 0;
+}
+
+/* The parent of process `name` (a /proc entry), or -1. */
+static pid_t parent_of(const char *name)
+{
+    char path[300], text[512];
+    snprintf(path, sizeof path, "/proc/%s/stat", name);
+    FILE *f = fopen(path, "r");
+    size_t n = f ? fread(text, 1, sizeof text - 1, f) : 0;
+    if (f)
+        fclose(f);
+    text[n] = '\0';
+    const char *end = strrchr(text, ')'); /* the name in parentheses may hold anything */
+    char state;
+    long ppid;
+    return end && sscanf(end + 1, " %c %ld", &state, &ppid) == 2 ? (pid_t)ppid : -1;
+}
+
+/* This process's children that no hx_proc runs (a scan of /proc: the
+ * per-thread children lists need a kernel option not every kernel has). */
+static int list_orphans(pid_t *out, int cap)
+{
+    DIR *proc = opendir("/proc");
+    pid_t self = getpid();
+    int n = 0;
+    struct dirent *e;
+    while (proc && n < cap && (e = readdir(proc)) != NULL) {
+        if (e->d_name[0] < '1' || e->d_name[0] > '9' || parent_of(e->d_name) != self)
+            continue;
+        pid_t pid = (pid_t)atol(e->d_name);
+        if (!is_live(pid))
+            out[n++] = pid;
+    }
+    if (proc)
+        closedir(proc);
+    return n;
+}
+
+/* hexref is a child subreaper (prctl), so whatever an engine started in a
+ * session or group of its own (setsid) is handed to hexref when its parent
+ * dies, instead of to init: kill and reap those. Repeated, because each
+ * death hands over that process's own children. */
+static void reap_orphans(void)
+{
+    pid_t found[MAX_ORPHANS];
+    for (int round = 0; round < 1000; round++) {
+        int n = list_orphans(found, MAX_ORPHANS);
+        if (n == 0)
+            return;
+        for (int i = 0; i < n; i++) {
+            kill(found[i], SIGKILL);
+            while (waitpid(found[i], NULL, 0) < 0 && errno == EINTR)
+                ;
+        }
+    }
+}
 
 double hx_proc_now(void)
 {
@@ -72,6 +155,7 @@ int hx_proc_start(hx_proc *p, char *const argv[], char *const envp[], int with_s
 {
     memset(p, 0, sizeof *p);
     p->in_fd = p->out_fd = p->err_fd = -1;
+    prctl(PR_SET_CHILD_SUBREAPER, 1); /* see reap_orphans */
     int in[2] = {-1, -1}, out[2] = {-1, -1}, er[2] = {-1, -1};
     if ((with_stdin && make_pipe(in) != 0) || make_pipe(out) != 0 || make_pipe(er) != 0) {
         snprintf(err, errcap, "cannot create pipes: %s", strerror(errno));
@@ -87,6 +171,7 @@ int hx_proc_start(hx_proc *p, char *const argv[], char *const envp[], int with_s
     if (pid == 0)
         run_child(argv, envp, in[0], out[1], er[1]);
     setpgid(pid, pid); /* also in the parent: no window where a kill misses it */
+    set_live(pid, 1);
     close_fd(&in[0]), close_fd(&out[1]), close_fd(&er[1]);
     p->pid = pid;
     p->in_fd = in[1], p->out_fd = out[0], p->err_fd = er[0];
@@ -254,6 +339,8 @@ static void reap(hx_proc *p)
     while (waitpid(p->pid, &p->wstatus, 0) < 0 && errno == EINTR)
         ;
     p->exited = 1;
+    set_live(p->pid, 0);
+    reap_orphans();
 }
 
 int hx_proc_wait(hx_proc *p, double deadline)

@@ -7,6 +7,7 @@
 #include "report_html.h"
 
 #include <ctype.h>
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -470,18 +471,27 @@ int hx_report_html_file(const char *path, const hx_results *r, char *err, size_t
     int fd = mkstemp(tmp);
     FILE *out = fd >= 0 && fchmod(fd, 0644) == 0 ? fdopen(fd, "w") : NULL;
     if (!out) {
+        int reason = errno;
         if (fd >= 0)
             close(fd), unlink(tmp);
-        snprintf(err, cap, "cannot write the report %s", path);
+        snprintf(err, cap, "cannot write the report %s: %s", path, strerror(reason));
         return -1;
     }
+    errno = 0;
     int rc = hx_report_html(out, r);
-    rc = fclose(out) != 0 ? -1 : rc;
-    if (rc == 0 && rename(tmp, path) != 0)
+    int reason = errno;
+    if (fclose(out) != 0) {
         rc = -1;
+        reason = reason ? reason : errno;
+    }
+    if (rc == 0 && rename(tmp, path) != 0) {
+        rc = -1;
+        reason = errno;
+    }
     if (rc != 0) {
         unlink(tmp);
-        snprintf(err, cap, "cannot write the report %s", path);
+        snprintf(err, cap, "cannot write the report %s: %s", path,
+                 reason ? strerror(reason) : "a write failed");
     }
     return rc;
 }

@@ -127,9 +127,17 @@ static void update_reentered(hx_position *pos, int us, int piece, int from, int 
         pos->reentered |= HX_BB_BIT(to);
 }
 
-void hx_make(hx_position *pos, hx_move m)
+int hx_make(hx_position *pos, hx_move m)
 {
-    assert(pos->ply < HX_HISTORY);
+    if (pos->ply >= HX_HISTORY)
+        return -1;
+    position_make(pos, m);
+    return 0;
+}
+
+void position_make(hx_position *pos, hx_move m)
+{
+    assert(pos->ply < HX_HISTORY_ALLOC);
     hx_undo *u = &pos->history[pos->ply++];
     int us = pos->side, from = move_from(m), to = move_to(m), kind = move_kind(m);
     int piece = pos->board[from], captured = 0, captured_at = to;

@@ -289,7 +289,7 @@ static void gen_ep(gen *s)
         hx_bb from_cells = s->r->ep_capturers[s->us][to] & s->pos->pieces[s->us][HX_PAWN];
         while (from_cells) {
             hx_move m = move_make(hx_bb_pop(&from_cells), to, 0, MOVE_EP, 0);
-            hx_make(s->pos, m);
+            position_make(s->pos, m); /* at most one past the history: the spare */
             int exposed = cell_attacked(s->pos, s->pos->king[s->us], s->them, s->pos->all);
             hx_unmake(s->pos);
             if (!exposed) {

@@ -156,11 +156,11 @@ int hx_play_moves(hx_position *pos, const char *moves, int naming, hx_error *err
             snprintf(err->message, sizeof err->message, "move %d: %.200s", index, detail);
             return -1;
         }
-        if (pos->ply >= HX_HISTORY) {
-            snprintf(err->message, sizeof err->message, "more than %d moves", HX_HISTORY);
+        if (hx_make(pos, m) != 0) {
+            snprintf(err->message, sizeof err->message,
+                     "move %d: more than %d moves (the history's limit)", index, HX_HISTORY);
             return -1;
         }
-        hx_make(pos, m);
     }
     return 0;
 }

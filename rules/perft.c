@@ -4,7 +4,14 @@
  */
 #include "position.h"
 
-uint64_t hx_perft(hx_position *pos, int depth)
+int hx_perft_max_depth(const hx_position *pos)
+{
+    int room = HX_HISTORY - pos->ply;
+    return room < HX_PERFT_MAX_DEPTH ? room : HX_PERFT_MAX_DEPTH;
+}
+
+/* The recursion, once the room for depth plies is known. */
+static uint64_t perft(hx_position *pos, int depth)
 {
     if (depth <= 0)
         return 1;
@@ -14,9 +21,14 @@ uint64_t hx_perft(hx_position *pos, int depth)
     int n = hx_legal_moves(pos, moves);
     uint64_t nodes = 0;
     for (int i = 0; i < n; i++) {
-        hx_make(pos, moves[i]);
-        nodes += hx_perft(pos, depth - 1);
+        position_make(pos, moves[i]);
+        nodes = count_add(nodes, perft(pos, depth - 1));
         hx_unmake(pos);
     }
     return nodes;
+}
+
+uint64_t hx_perft(hx_position *pos, int depth)
+{
+    return depth > hx_perft_max_depth(pos) ? UINT64_MAX : perft(pos, depth);
 }

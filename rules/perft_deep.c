@@ -120,8 +120,8 @@ static uint64_t count_tree(hx_position *pos, int depth, const counter *c)
         return nodes;
     int n = hx_legal_moves(pos, moves);
     for (int i = 0; i < n; i++) {
-        hx_make(pos, moves[i]);
-        nodes += count_tree(pos, depth - 1, c);
+        position_make(pos, moves[i]);
+        nodes = count_add(nodes, count_tree(pos, depth - 1, c));
         hx_unmake(pos);
     }
     if (cached)
@@ -160,7 +160,7 @@ static int collect_jobs(hx_position *pos, int plies, job *prefix, job *out, int 
     }
     for (int i = 0; i < count; i++) {
         prefix->path[prefix->plies++] = moves[i];
-        hx_make(pos, moves[i]);
+        position_make(pos, moves[i]);
         n = collect_jobs(pos, plies, prefix, out, n);
         hx_unmake(pos);
         prefix->plies--;
@@ -171,7 +171,7 @@ static int collect_jobs(hx_position *pos, int plies, job *prefix, job *out, int 
 static void run_job(hx_position *pos, const shared *s, job *j)
 {
     for (int i = 0; i < j->plies; i++)
-        hx_make(pos, j->path[i]);
+        position_make(pos, j->path[i]);
     j->nodes = count_tree(pos, s->depth - j->plies, &s->c);
     for (int i = 0; i < j->plies; i++)
         hx_unmake(pos);
@@ -235,7 +235,7 @@ static uint64_t multi_thread(const hx_position *root, int depth, int threads, co
     run_workers(&s, threads);
     uint64_t nodes = 0;
     for (int i = 0; i < s.njobs; i++)
-        nodes += s.jobs[i].nodes;
+        nodes = count_add(nodes, s.jobs[i].nodes);
     free(s.jobs);
     return nodes;
 }
@@ -243,6 +243,8 @@ static uint64_t multi_thread(const hx_position *root, int depth, int threads, co
 uint64_t hx_perft_deep(const hx_position *pos, int depth, int threads, size_t hash_bytes,
                        int flags)
 {
+    if (depth > hx_perft_max_depth(pos))
+        return UINT64_MAX;
     tt_table table;
     counter c = {.tt = NULL, .bulk = !(flags & HX_PERFT_NO_BULK)};
     if (hash_bytes && tt_open(&table, hash_bytes) == 0)

@@ -9,7 +9,7 @@
 hx_position *hx_position_new(const hx_rules *rules)
 {
     hx_position *pos = calloc(1, sizeof *pos);
-    hx_undo *history = calloc(HX_HISTORY, sizeof *history);
+    hx_undo *history = calloc(HX_HISTORY_ALLOC, sizeof *history);
     if (!pos || !history) {
         free(pos);
         free(history);

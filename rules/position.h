@@ -10,7 +10,10 @@
 
 #include "rules.h"
 
-enum { HX_HISTORY = 4096, HX_MAX_EP = 3 };
+/* The history has HX_HISTORY entries for moves played (hx_make refuses
+ * more) and one spare: at the last one, the generator still plays and takes
+ * back its trial of an e.p. capture (movegen.c). */
+enum { HX_HISTORY = HX_MAX_PLIES, HX_HISTORY_ALLOC = HX_HISTORY + 1, HX_MAX_EP = 3 };
 
 /* Move encoding: from | to << 7 | promotion type << 14 | kind << 17 |
  * castle index << 20. */
@@ -61,7 +64,7 @@ struct hx_position {
     int halfmove, fullmove;
     uint64_t key;
     int ply;          /* moves made since the position was set */
-    hx_undo *history; /* HX_HISTORY entries, owned */
+    hx_undo *history; /* HX_HISTORY_ALLOC entries, owned */
 };
 
 /* Zobrist keys (zobrist.c), filled once at start-up and read-only after:
@@ -127,6 +130,16 @@ hx_bb attacks_line_lookup(const hx_geometry *g, int axis, int cell, hx_bb occupi
 hx_bb attacks_ray_scan(const hx_geometry *g, int axis, int cell, hx_bb occupied);
 int position_attacked(const hx_position *pos, int cell, int by, hx_bb occupied);
 hx_bb position_attackers(const hx_position *pos, int cell, int by, hx_bb occupied);
+
+/* hx_make without the room check, for the generator and perft, which check
+ * the room once before they start (makemove.c). */
+void position_make(hx_position *pos, hx_move m);
+
+/* a + b, or UINT64_MAX if the sum does not fit (perft's counts). */
+static inline uint64_t count_add(uint64_t a, uint64_t b)
+{
+    return a > UINT64_MAX - b ? UINT64_MAX : a + b;
+}
 
 /* The number of legal moves, without listing them (movegen.c). */
 int hx_count_legal(hx_position *pos);

@@ -33,7 +33,12 @@ extern "C" {
 enum {
     HX_MAX_MOVES = 1024, /* more than any valid position's legal move count */
     HX_FEN_MAX = 256,    /* longest HexFEN, with its terminating NUL */
-    HX_MOVE_TEXT_MAX = 8 /* longest move text ("e10e9q"), with its NUL */
+    HX_MOVE_TEXT_MAX = 8, /* longest move text ("e10e9q"), with its NUL */
+    HX_MAX_PLIES = 4096,  /* most moves a position's history holds */
+    /* Deepest perft accepted: depth 10 is already over 10^17 leaves from
+     * Gliński's or Brusky's initial position (centuries at 10^9 nodes/s),
+     * and Brusky's depth 11 (about 5*10^19) would not fit in 64 bits. */
+    HX_PERFT_MAX_DEPTH = 10
 };
 
 typedef struct hx_error {
@@ -132,9 +137,10 @@ enum {
 };
 int hx_move_flags(const hx_position *pos, hx_move move);
 
-/* Plays a legal move. hx_unmake takes back the last one played. Making more
- * than the history holds (4096 plies) is an error of the caller. */
-void hx_make(hx_position *pos, hx_move move);
+/* Plays a legal move and returns 0. When the history is full (HX_MAX_PLIES
+ * moves played since the position was set) it plays nothing and returns -1.
+ * hx_unmake takes back the last move played. */
+int hx_make(hx_position *pos, hx_move move);
 void hx_unmake(hx_position *pos);
 /* Parses and plays a space-separated list of moves; stops at the first bad
  * one, leaving the moves before it played, and names it in err. */
@@ -157,7 +163,13 @@ void hx_draw_conditions(const hx_position *pos, char *out, size_t cap);
 /* The score of a stalemate for the side that stalemates ("1/2" or "3/4"). */
 const char *hx_stalemate_score(const hx_rules *rules);
 
-/* Number of leaf nodes of the legal move tree to depth. */
+/* The deepest perft of pos that can run: HX_PERFT_MAX_DEPTH, or less when
+ * the history has room for fewer plies (HX_MAX_PLIES minus those played). */
+int hx_perft_max_depth(const hx_position *pos);
+
+/* Number of leaf nodes of the legal move tree to depth. Returns UINT64_MAX,
+ * having played nothing, if depth > hx_perft_max_depth(pos); and UINT64_MAX
+ * if the count does not fit in 64 bits. */
 uint64_t hx_perft(hx_position *pos, int depth);
 
 /* The same count for deep runs (perft_deep.c, docs/perft.md): the work is
@@ -165,7 +177,8 @@ uint64_t hx_perft(hx_position *pos, int depth);
  * cached in a transposition table of at most hash_bytes (0: none) keyed by
  * the Zobrist key and verified on the full key. Flag HX_PERFT_NO_BULK plays
  * every last-ply move instead of counting the list, for a second, independent
- * way to the same number. Returns UINT64_MAX only if out of memory. */
+ * way to the same number. Returns UINT64_MAX if out of memory, and as
+ * hx_perft does for a refused depth or a count beyond 64 bits. */
 enum { HX_PERFT_NO_BULK = 1 };
 uint64_t hx_perft_deep(const hx_position *pos, int depth, int threads, size_t hash_bytes,
                        int flags);

@@ -17,7 +17,8 @@ expect_rc() { # expect_rc NAME CODE MESSAGE-PART ARGS...
   local name=$1 code=$2 part=$3; shift 3
   run "$@"
   [ "$(rc)" = "$code" ] && grep -qF -- "$part" "$tmp/err"
-  check "$name (rc $(rc), stderr: $(head -c 200 "$tmp/err"))" $?
+  local ok=$? # before the substitutions below, which reset $?
+  check "$name (rc $(rc), stderr: $(head -c 200 "$tmp/err"))" $ok
 }
 
 # perft: the count is the last line of stdout; timing goes to stderr

@@ -49,6 +49,50 @@ static void history_limit(void **state)
     hx_position_free(pos);
 }
 
+/* The bound holds in the C ABI itself (issue 12): with the history full,
+ * hx_make plays nothing and returns -1, and perft refuses any depth the
+ * history has no room for instead of writing past its end. */
+static void history_bound_in_the_abi(void **state)
+{
+    (void)state;
+    hx_position *pos = open_pieces("glinski", "std", "W Ka1 Nc3, B Kl6 Nk4");
+    hx_move m;
+    hx_error err;
+    static const char *const cycle[] = {"c3b5", "k4i7", "b5c3", "i7k4"};
+    assert_int_equal(hx_perft_max_depth(pos), HX_PERFT_MAX_DEPTH);
+    assert_int_equal(hx_perft(pos, HX_PERFT_MAX_DEPTH + 1), UINT64_MAX);
+    uint64_t d3 = hx_perft(pos, 3);
+    for (int i = 0; i < HX_MAX_PLIES - 3; i++) {
+        assert_int_equal(hx_move_parse(pos, cycle[i % 4], 0, &m, &err), 0);
+        assert_int_equal(hx_make(pos, m), 0);
+    }
+    /* HX_MAX_PLIES - 3 is a multiple of 4 plus 1: back one ply from the start. */
+    assert_int_equal(hx_perft_max_depth(pos), 3);
+    assert_int_equal(hx_perft(pos, 4), UINT64_MAX);
+    assert_int_equal(hx_perft_deep(pos, 4, 2, 1 << 20, 0), UINT64_MAX);
+    assert_true(hx_perft(pos, 3) > 0); /* exactly fits: plays up to the last entry */
+    for (int i = HX_MAX_PLIES - 3; i < HX_MAX_PLIES; i++) {
+        assert_int_equal(hx_move_parse(pos, cycle[i % 4], 0, &m, &err), 0);
+        assert_int_equal(hx_make(pos, m), 0);
+    }
+    assert_int_equal(hx_perft_max_depth(pos), 0);
+    assert_int_equal(hx_perft(pos, 1), UINT64_MAX);
+    assert_int_equal(hx_perft(pos, 0), 1);
+    assert_int_equal(hx_move_parse(pos, cycle[0], 0, &m, &err), 0);
+    char before[HX_FEN_MAX], after[HX_FEN_MAX];
+    hx_position_fen(pos, before);
+    assert_int_equal(hx_make(pos, m), -1);
+    hx_position_fen(pos, after);
+    assert_string_equal(before, after);
+    assert_true(hx_legal_moves(pos, (hx_move[HX_MAX_MOVES]){0}) > 0); /* the spare entry */
+    hx_unmake(pos); /* the history's moves are still there to take back */
+    assert_int_equal(hx_perft_max_depth(pos), 1);
+    for (int i = 0; i < 3; i++)
+        hx_unmake(pos);
+    assert_int_equal(hx_perft(pos, 3), d3);
+    hx_position_free(pos);
+}
+
 static void expect_draws(const char *variant, const char *profile, const char *pieces,
                          const char *moves, const char *expected)
 {
@@ -144,6 +188,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(move_parser_corners),
         cmocka_unit_test(history_limit),
+        cmocka_unit_test(history_bound_in_the_abi),
         cmocka_unit_test(draw_conditions_by_profile),
         cmocka_unit_test(piece_list_corners),
         cmocka_unit_test(board_shapes),

@@ -30,8 +30,9 @@ expect 0 "1 passed, 0 failed" "$hexref" suite -v mccooey "$work/nameless.epd"
 expect 1 "No such file" "$hexref" suite "$work/none-std.epd"
 expect 2 "unknown option" "$hexref" suite --bogus "$work/nameless.epd"
 expect 2 "tier must be" "$hexref" suite --tier fast "$work/nameless.epd"
-printf '1/1\tmccooey\tstd\t2\t%s\t1\n' "$start" > "$work/jobs.tsv"
-printf '1/1\t9x\n' > "$work/res.tsv"
+"$hexref" perft -v mccooey --fen "$start" --split 1 -o "$work/jobs.tsv" 3 2>/dev/null
+id=$(head -n 1 "$work/jobs.tsv" | cut -f 1) # ID/N@FINGERPRINT (docs/perft.md)
+printf '%s\t9x\n' "$id" > "$work/res.tsv"
 expect 1 "res.tsv:1: bad count" "$hexref" merge "$work/jobs.tsv" "$work/res.tsv"
 printf 'garbage\n' > "$work/res.tsv"
 expect 1 "res.tsv:1: expected a job line" "$hexref" merge "$work/jobs.tsv" "$work/res.tsv"

@@ -34,6 +34,9 @@ done < "$work/jobs3.tsv" > "$work/results3.tsv"
 want=$("$hexref" perft -v mccooey --fen "$small" 5 2>/dev/null | tail -n 1)
 got=$("$hexref" merge "$work/jobs3.tsv" "$work/results3.tsv" 2>/dev/null | tail -n 1)
 [ "$got" = "$want" ] || fail "split 3 with transpositions: merged '$got', single process '$want'"
+# Each result names its split: the id carries the jobs file's fingerprint.
+grep -q '^[0-9]*/[0-9]*@[0-9a-f]\{16\}	[0-9]*$' "$work/results.tsv" || fail "results without the fingerprint"
+"$hexref" merge "$work/jobs3.tsv" "$work/results.tsv" 2>/dev/null && fail "accepted results of another split"
 sed 1d "$work/results.tsv" > "$work/missing.tsv"
 "$hexref" merge "$work/jobs.tsv" "$work/missing.tsv" 2>/dev/null && fail "accepted a missing result"
 { cat "$work/results.tsv"; head -n 1 "$work/results.tsv" | awk -F'\t' '{print $1 "\t" $2 + 1}'; } > "$work/conflict.tsv"
