@@ -10,7 +10,9 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "clock.h"
 #include "engine.h"
+#include "result.h"
 #include "hexref.h"
 
 enum { EXIT_OK = 0, EXIT_BAD_INPUT = 1, EXIT_USAGE = 2 };
@@ -19,7 +21,8 @@ enum { CLI_MAX_ARGS = 64 };
 typedef struct cli_opts {
     const char *variant, *profile, *fen, *moves, *engine, *protocol, *output;
     const char *tier, *bias;
-    const char *format;     /* show: text (default), svg or html */
+    const char *format;     /* show: text (default), svg or html; the checking
+                               commands: text (default) or json (cli_output) */
     const char *highlight;  /* show: cells to highlight */
     const char *arrows;     /* show: moves drawn as arrows */
     const char *report;     /* verify: write an HTML report of the findings here */
@@ -37,41 +40,73 @@ typedef struct cli_opts {
     double timeout;
     int depth;        /* -1 when not given */
     int help;
+    const char *junit;   /* --junit FILE */
+    int quiet, verbose;
     const char *suites[CLI_MAX_ARGS];
     int nsuites;
     const char *args[CLI_MAX_ARGS]; /* positional arguments */
     int nargs;
 } cli_opts;
 
-/* Parses argv (after the subcommand name). Returns 0, or EXIT_USAGE after
- * printing the problem. */
-int cli_parse(int argc, char **argv, cli_opts *o);
+/* Parses argv (after the subcommand name) for `command`, which takes only
+ * the options named in `allowed` (long names without dashes, separated by
+ * spaces; --help is always taken). An unknown option, or one that another
+ * command takes, is a usage error (EXIT_USAGE); a -v or -p that names no
+ * variant or profile is bad input (EXIT_BAD_INPUT, cli_check_names). Returns
+ * 0, the exit code after printing the problem, or CLI_DONE after --help. */
+int cli_parse(const char *command, const char *allowed, int argc, char **argv, cli_opts *o);
+/* cli_parse's value after --help (the usage is printed): the command ends. */
+enum { CLI_DONE = -1 };
+/* The exit code of a command that stops after cli_parse returned rc != 0. */
+static inline int cli_exit_code(int rc) { return rc == CLI_DONE ? EXIT_OK : rc; }
+
+/* The options of every checking command's output (cli_output). */
+#define CLI_OUTPUT_OPTIONS " format junit quiet"
+
+/* Where a checking command writes: text (stdout) unless --format json, in
+ * which case stdout carries only JSON Lines and the text report is dropped.
+ * --junit FILE writes JUnit XML as well. */
+typedef struct cli_output {
+    int json;
+    const char *junit;
+    FILE *json_out; /* the real stdout, in JSON mode */
+} cli_output;
+
+/* Checks --format; in JSON mode routes stdout's text away. 0 or EXIT_USAGE. */
+int cli_output_begin(const char *command, const cli_opts *o, cli_output *out);
+/* Prints the results in the chosen forms. 0, or EXIT_BAD_INPUT on a write error. */
+int cli_output_end(cli_output *out, const hx_results *r);
+/* 1 if a file can be created at path (its directory is writable), so a
+ * long run does not end in a report that cannot be written. */
+int cli_can_write(const char *path);
+/* Is stderr a terminal (progress lines go only there)? */
+int cli_progress_wanted(void);
 
 /* The usage text of a command, printed for --help and usage errors. */
 void cli_usage(FILE *out, const char *command);
 int cli_usage_error(const char *command, const char *fmt, ...);
 int cli_bad_input(const char *fmt, ...);
 
+/* Checks the names of -v and -p (either may be NULL): an unknown variant or
+ * a profile that no (given) variant has is bad input. 0 or EXIT_BAD_INPUT. */
+int cli_check_names(const char *variant, const char *profile);
+
 /* Default variant when none is given: none (the user must choose). */
 int cli_require_variant(const char *command, const cli_opts *o);
 
-/* A position prepared for a command: its HexFEN (after --moves) and, for the
- * reference engine, the live position. */
+/* A position prepared for a command: the engine (reference or oracle, used
+ * alike through engine.h) and the HexFEN after --moves. pos is the
+ * reference's live position, for what only the reference offers (deep
+ * perft, --split, seed cell names, the diagram); NULL for the oracle. */
 typedef struct cli_position {
     hx_engine engine;
-    int is_reference;
     const hx_rules *rules;
-    hx_position *pos; /* NULL for the oracle engine */
+    hx_position *pos;
     char fen[HX_ENGINE_FEN_MAX];
 } cli_position;
 
 int cli_position_open(const cli_opts *o, cli_position *cp);
 void cli_position_close(cli_position *cp);
-
-/* Bad input naming the problem if -v (and -p) name no variant (profile),
- * or -p alone names a profile of no variant:
- * a filter that matches nothing must not pass as an empty run. */
-int cli_known_variant(const cli_opts *o);
 
 /* The depth from -d or the last positional argument, within the limit. */
 int cli_depth(const char *command, const cli_opts *o, int *depth);
@@ -84,8 +119,6 @@ int cli_depth_fits(const cli_position *cp, int depth);
 /* Flushes and closes f (stdout too): 0, or exit 1 with "NAME: write
  * error: REASON" (strerror) if any write to it failed. */
 int cli_finish_output(FILE *f, const char *name);
-
-double cli_now(void);
 
 /* The path of one item of hexref's data ("fixtures", "perft-suites",
  * "rules") into out: under $HEXREF_DATA if set, else under ../share/hexref

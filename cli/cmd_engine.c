@@ -47,11 +47,6 @@ typedef struct line_reader {
     int dropping; /* inside a line longer than buf, until its newline */
 } line_reader;
 
-typedef struct divide_entry {
-    char move[HX_MOVE_TEXT_MAX];
-    uint64_t count;
-} divide_entry;
-
 static void reply(const char *fmt, const char *arg)
 {
     printf(fmt, arg);
@@ -143,11 +138,6 @@ static hx_position *current_position(const engine_state *s, hx_error *err)
     return pos;
 }
 
-static int compare_entries(const void *a, const void *b)
-{
-    return strcmp(((const divide_entry *)a)->move, ((const divide_entry *)b)->move);
-}
-
 /* The error form of an answer: an error line and a terminator, so that a
  * driver waiting for "Nodes searched" is never left waiting. */
 static void perft_error(const char *message)
@@ -156,21 +146,15 @@ static void perft_error(const char *message)
     fflush(stdout);
 }
 
-/* The divide of pos to depth, written to fd (the child's pipe). */
+/* The divide of pos to depth (the library divide), written to out (the
+ * child's pipe). */
 static void write_divide(hx_position *pos, int depth, FILE *out)
 {
-    static divide_entry lines[HX_MAX_MOVES];
-    hx_move moves[HX_MAX_MOVES];
-    int n = depth > 0 ? hx_legal_moves(pos, moves) : 0;
+    static hx_divide_entry lines[HX_MAX_MOVES];
+    int n = depth > 0 ? hx_perft_divide(pos, depth, 0, lines) : 0;
     uint64_t total = depth > 0 ? 0 : 1;
-    for (int i = 0; i < n; i++) {
-        hx_move_text(pos, moves[i], 0, lines[i].move);
-        hx_make(pos, moves[i]);
-        lines[i].count = hx_perft(pos, depth - 1);
-        hx_unmake(pos);
+    for (int i = 0; i < n; i++)
         total = lines[i].count > UINT64_MAX - total ? UINT64_MAX : total + lines[i].count;
-    }
-    qsort(lines, (size_t)n, sizeof lines[0], compare_entries);
     if (total == UINT64_MAX) {
         fprintf(out, "error the count does not fit in 64 bits\n\nNodes searched: 0\n\n");
         return;
@@ -407,18 +391,15 @@ static int dispatch(engine_state *s, line_reader *r, char *line)
 int cmd_engine(int argc, char **argv)
 {
     cli_opts o;
-    int rc = cli_parse(argc, argv, &o);
+    int rc = cli_parse("engine", "variant profile", argc, argv, &o);
     if (rc)
-        return rc;
-    if (o.help) {
-        cli_usage(stdout, "engine");
-        return EXIT_OK;
-    }
+        return cli_exit_code(rc);
     if (o.nargs)
         return cli_usage_error("engine", "unexpected argument '%s'", o.args[0]);
     engine_state s = {{0}, "std", o.variant != NULL, o.profile != NULL, NULL, NULL, 0};
-    if ((rc = cli_known_variant(&o)) != 0)
-        return rc;
+    /* cli_parse checked the names; a -p without -v is pinned for the variant a
+     * setoption names later (hexref engine -p neg-centre-double), so it is not
+     * checked against the default variant. */
     snprintf(s.variant, sizeof s.variant, "%s", o.variant ? o.variant : DEFAULT_VARIANT);
     snprintf(s.profile, sizeof s.profile, "%s", o.profile ? o.profile : "std");
     static line_reader reader;

@@ -1,39 +1,65 @@
 /*
  * cmd_fixtures.c - runs the conformance fixtures (docs/fixtures.md) on the
- * reference or the oracle.
+ * reference or the oracle, and prints the results (text, JSON, JUnit).
  */
 #include "cli.h"
 
 #include <string.h>
 
 #include "fixtures.h"
+#include "print.h"
+
+static void print_text(const hx_results *r, const hx_fixture_stats *st)
+{
+    for (int i = 0; i < r->n; i++)
+        if (r->checks[i].outcome != HX_PASS)
+            hx_print_check_text(stdout, &r->checks[i]);
+    int passed = hx_results_count(r, HX_PASS), failed = r->n - passed;
+    printf("fixtures: %d file%s, %d fixture%s run: %d passed, %d failed, %d run%s skipped\n",
+           st->files, st->files == 1 ? "" : "s", st->fixtures, st->fixtures == 1 ? "" : "s",
+           passed, failed, st->skipped_runs, st->skipped_runs == 1 ? "" : "s");
+    printf("%d passed, %d failed\n", passed, failed);
+}
 
 int cmd_fixtures(int argc, char **argv)
 {
     cli_opts o;
-    int rc = cli_parse(argc, argv, &o);
+    int rc = cli_parse("fixtures", "variant profile engine" CLI_OUTPUT_OPTIONS, argc, argv, &o);
     if (rc)
-        return rc;
-    if (o.help) {
-        cli_usage(stdout, "fixtures");
-        return EXIT_OK;
-    }
+        return cli_exit_code(rc);
     hx_engine engine;
     if (hx_engine_by_name(o.engine, &engine) != 0)
         return cli_usage_error("fixtures", "unknown engine '%s' (reference or oracle)", o.engine);
+    if ((rc = cli_check_names(o.variant, o.profile)) != 0)
+        return rc;
     char dir[CLI_PATH_MAX];
     const char *slot[1];
     int npaths;
     const char *const *paths = cli_fixture_paths(&o, dir, slot, &npaths);
     if (!paths)
         return EXIT_BAD_INPUT;
-    hx_tally tally = {0, 0};
-    if (hx_fixtures_run(&engine, o.variant, o.profile, paths, npaths, stdout, &tally) != 0)
-        return EXIT_BAD_INPUT;
-    printf("%d passed, %d failed\n", tally.passed, tally.failed);
-    if (!tally.passed && !tally.failed) /* a run that checks nothing must not pass */
-        return cli_bad_input("fixtures: no fixture matches%s%s%s%s in the files given",
-                             o.variant ? " -v " : "", o.variant ? o.variant : "",
-                             o.profile ? " -p " : "", o.profile ? o.profile : "");
-    return tally.failed ? EXIT_BAD_INPUT : EXIT_OK;
+    cli_output out;
+    if ((rc = cli_output_begin("fixtures", &o, &out)) != 0)
+        return rc;
+    hx_results results;
+    hx_fixture_stats stats;
+    hx_results_init(&results, "fixtures", engine.name);
+    rc = hx_fixtures_run(&engine, o.variant, o.profile, paths, npaths, out.json ? stderr : stdout,
+                         &results, &stats);
+    if (rc == 0 && results.n == 0) {
+        rc = cli_bad_input("fixtures: no fixture%s%s%s%s runs on %s", o.variant ? " of " : "",
+                           o.variant ? o.variant : "", o.profile ? " under " : "",
+                           o.profile ? o.profile : "", engine.name);
+    } else if (rc == 0) {
+        print_text(&results, &stats);
+        rc = cli_output_end(&out, &results);
+        if (rc == 0 && hx_results_count(&results, HX_PASS) != results.n)
+            rc = EXIT_BAD_INPUT;
+    } else {
+        rc = EXIT_BAD_INPUT;
+    }
+    if (out.json_out)
+        fclose(out.json_out);
+    hx_results_free(&results);
+    return rc;
 }

@@ -12,6 +12,7 @@
  * one partial last line; --resume cuts it off before continuing.
  */
 #include "cli.h"
+#include "random.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -37,15 +38,7 @@ typedef struct gen_run {
 
 /* ---- Random stream (SplitMix64: fixed, portable) ------------------------- */
 
-static uint64_t next_random(uint64_t *state)
-{
-    uint64_t z = (*state += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-}
-
-static uint64_t below(uint64_t *state, uint64_t n) { return next_random(state) % n; }
+static uint64_t below(uint64_t *state, uint64_t n) { return hx_splitmix64(state) % n; }
 
 /* ---- Random games ---------------------------------------------------------- */
 
@@ -108,7 +101,7 @@ static hx_move pick_move(hx_position *pos, const hx_move *moves, int n, int bias
 static void random_position(const gen_run *g, hx_position *pos, int index)
 {
     uint64_t rng = g->o->seed ^ (0x6a09e667f3bcc909ULL * (uint64_t)(index + 1));
-    next_random(&rng);
+    hx_splitmix64(&rng);
     hx_error err;
     hx_position_set_fen(pos, NULL, &err);
     int plies = GEN_MIN_PLIES + (int)below(&rng, GEN_MAX_PLIES - GEN_MIN_PLIES + 1);
@@ -155,9 +148,12 @@ static int count_line(gen_run *g, hx_position *pos, char *line, size_t cap, int 
     return 0;
 }
 
+/* The progress bar, on a terminal only (a log gets the last line of gen). */
 static void show_progress(const gen_run *g)
 {
-    double t = cli_now() - g->start;
+    if (!cli_progress_wanted())
+        return;
+    double t = hx_now() - g->start;
     int made = g->done - g->first, left = g->o->count - g->done;
     double eta = made ? t / made * left : 0;
     int width = 30, filled = g->o->count ? width * g->done / g->o->count : width;
@@ -276,7 +272,7 @@ static int gen_setup(const cli_opts *o, gen_run *g)
 static int gen_loop(gen_run *g, hx_position *pos)
 {
     static char line[4096];
-    g->start = cli_now();
+    g->start = hx_now();
     for (g->done = g->first; g->done < g->o->count; g->done++) {
         show_progress(g);
         random_position(g, pos, g->done);
@@ -287,7 +283,8 @@ static int gen_loop(gen_run *g, hx_position *pos)
             return cli_bad_input("%s: write error: %s", g->o->output, strerror(errno));
     }
     show_progress(g);
-    fputc('\n', stderr);
+    if (cli_progress_wanted())
+        fputc('\n', stderr);
     return 0;
 }
 
@@ -295,13 +292,9 @@ int cmd_gen(int argc, char **argv)
 {
     cli_opts o;
     gen_run g;
-    int rc = cli_parse(argc, argv, &o);
+    int rc = cli_parse("gen", "variant profile count depth seed output bias check-depth resume max-nodes", argc, argv, &o);
     if (rc)
-        return rc;
-    if (o.help) {
-        cli_usage(stdout, "gen");
-        return EXIT_OK;
-    }
+        return cli_exit_code(rc);
     if ((rc = gen_setup(&o, &g)) != 0 || (rc = open_output(&g)) != 0)
         return rc;
     hx_position *pos = hx_position_new(g.rules);

@@ -10,15 +10,9 @@
 int cmd_variants(int argc, char **argv)
 {
     cli_opts o;
-    int rc = cli_parse(argc, argv, &o);
+    int rc = cli_parse("variants", "variant", argc, argv, &o);
     if (rc)
-        return rc;
-    if (o.help) {
-        cli_usage(stdout, "variants");
-        return EXIT_OK;
-    }
-    if ((rc = cli_known_variant(&o)) != 0)
-        return rc;
+        return cli_exit_code(rc);
     for (int v = 0; v < hx_variant_count(); v++) {
         const char *variant = hx_variant_name(v);
         if (o.variant && strcmp(o.variant, variant) != 0)
@@ -38,15 +32,9 @@ int cmd_variants(int argc, char **argv)
 int cmd_bench(int argc, char **argv)
 {
     cli_opts o;
-    int rc = cli_parse(argc, argv, &o);
+    int rc = cli_parse("bench", "variant profile depth", argc, argv, &o);
     if (rc)
-        return rc;
-    if (o.help) {
-        cli_usage(stdout, "bench");
-        return EXIT_OK;
-    }
-    if ((rc = cli_known_variant(&o)) != 0)
-        return rc;
+        return cli_exit_code(rc);
     int depth = 5;
     if ((o.nargs || o.depth >= 0) && (rc = cli_depth("bench", &o, &depth)) != 0)
         return rc;
@@ -65,9 +53,9 @@ int cmd_bench(int argc, char **argv)
             hx_position_free(pos);
             return cli_bad_input("%s", r ? err.message : err.message);
         }
-        double start = cli_now();
+        double start = hx_now();
         uint64_t nodes = hx_perft(pos, depth);
-        double seconds = cli_now() - start;
+        double seconds = hx_now() - start;
         hx_position_free(pos);
         total += nodes;
         total_time += seconds;
@@ -83,13 +71,9 @@ int cmd_bench(int argc, char **argv)
 int cmd_fen(int argc, char **argv)
 {
     cli_opts o;
-    int rc = cli_parse(argc, argv, &o);
+    int rc = cli_parse("fen", "variant profile", argc, argv, &o);
     if (rc)
-        return rc;
-    if (o.help) {
-        cli_usage(stdout, "fen");
-        return EXIT_OK;
-    }
+        return cli_exit_code(rc);
     if ((rc = cli_require_variant("fen", &o)) != 0)
         return rc;
     if (o.nargs != 1)

@@ -404,13 +404,9 @@ static int merge_total(const merge_state *m, uint64_t *total)
 int cmd_merge(int argc, char **argv)
 {
     cli_opts o;
-    int rc = cli_parse(argc, argv, &o);
+    int rc = cli_parse("merge", "", argc, argv, &o);
     if (rc)
-        return rc;
-    if (o.help) {
-        cli_usage(stdout, "merge");
-        return EXIT_OK;
-    }
+        return cli_exit_code(rc);
     if (o.nargs == 0)
         return cli_usage_error("merge", "give the jobs file and the result files");
     merge_state m = {0};

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "differential.h"
+#include "strutil.h"
 #include "oracle.h"
 
 enum { BATCH = 2, DEFAULT_SECONDS = 10, MAX_PLIES = 120 };
@@ -35,9 +36,50 @@ static int collect_pairs(const cli_opts *o, pair *pairs, int max)
     return n;
 }
 
+/* One check per variant/profile (its games and positions), after the
+ * checks of its disagreements, which hx_diff_games added. */
+static void add_pair_checks(const pair *pairs, int n, double seconds, hx_results *r)
+{
+    for (int i = 0; i < n; i++) {
+        const hx_diff_stats *s = &pairs[i].stats;
+        hx_check_result c;
+        hx_check_result_init(&c, HX_CHECK_SELFCHECK);
+        c.outcome = s->failed ? HX_FAIL : HX_PASS;
+        c.id = hx_strfmt("%s/%s: %llu games, %llu positions", pairs[i].variant, pairs[i].profile,
+                         (unsigned long long)s->games, (unsigned long long)s->positions);
+        c.variant = hx_strdup(pairs[i].variant);
+        c.profile = hx_strdup(pairs[i].profile);
+        if (s->failed)
+            c.message = hx_strfmt("%llu of %llu positions disagree", (unsigned long long)s->failed,
+                                  (unsigned long long)s->positions);
+        c.seconds = seconds / n;
+        hx_results_add(r, &c);
+    }
+}
+
+/* The last line: "N passed, N failed" (positions). */
+static void print_totals(const pair *pairs, int n)
+{
+    uint64_t positions = 0, failed = 0;
+    for (int i = 0; i < n; i++)
+        positions += pairs[i].stats.positions, failed += pairs[i].stats.failed;
+    printf("%llu passed, %llu failed\n", (unsigned long long)(positions - failed),
+           (unsigned long long)failed);
+}
+
+/* Was the option given (its value may be 0, which the parser keeps as 0)? */
+static int argc_has(int argc, char **argv, const char *short_name, const char *long_name)
+{
+    for (int i = 0; i < argc; i++)
+        if ((short_name && strcmp(argv[i], short_name) == 0) ||
+            strncmp(argv[i], long_name, strlen(long_name)) == 0)
+            return 1;
+    return 0;
+}
+
 static void print_summary(const pair *pairs, int n, double seconds)
 {
-    uint64_t positions = 0, failed = 0, games = 0;
+    uint64_t positions = 0, games = 0;
     fprintf(stderr, "%-8s %-12s %8s %10s %12s %7s\n", "variant", "profile", "games", "positions",
             "child moves", "failed");
     for (int i = 0; i < n; i++) {
@@ -46,25 +88,19 @@ static void print_summary(const pair *pairs, int n, double seconds)
                 pairs[i].profile, (unsigned long long)s->games, (unsigned long long)s->positions,
                 (unsigned long long)s->moves, (unsigned long long)s->failed);
         positions += s->positions;
-        failed += s->failed;
         games += s->games;
     }
     fprintf(stderr, "%llu games, %llu positions in %.1f s\n", (unsigned long long)games,
             (unsigned long long)positions, seconds);
-    printf("%llu passed, %llu failed\n", (unsigned long long)(positions - failed),
-           (unsigned long long)failed);
+    print_totals(pairs, n);
 }
 
 int cmd_selfcheck(int argc, char **argv)
 {
     cli_opts o;
-    int rc = cli_parse(argc, argv, &o);
+    int rc = cli_parse("selfcheck", "variant profile seconds count seed plies" CLI_OUTPUT_OPTIONS, argc, argv, &o);
     if (rc)
-        return rc;
-    if (o.help) {
-        cli_usage(stdout, "selfcheck");
-        return EXIT_OK;
-    }
+        return cli_exit_code(rc);
     if (o.nargs)
         return cli_usage_error("selfcheck", "unexpected argument '%s'", o.args[0]);
     if (o.plies > HX_MAX_PLIES - 1) /* each ply's children are played one more ply down */
@@ -74,8 +110,17 @@ int cmd_selfcheck(int argc, char **argv)
     int n = collect_pairs(&o, pairs, 64);
     if (n == 0)
         return cli_bad_input("no variant/profile matches (the oracle has no neg-/diag- profiles)");
+    if (o.count == 0 && argc_has(argc, argv, "-n", "--count"))
+        return cli_usage_error("selfcheck", "--count must be at least 1");
+    if (o.seconds == 0 && argc_has(argc, argv, NULL, "--seconds"))
+        return cli_usage_error("selfcheck", "--seconds must be at least 1");
+    cli_output out;
+    if ((rc = cli_output_begin("selfcheck", &o, &out)) != 0)
+        return rc;
+    hx_results results;
+    hx_results_init(&results, "selfcheck", "reference vs oracle");
     uint64_t seed = o.has_seed ? o.seed : 1;
-    double start = cli_now();
+    double start = hx_now();
     double deadline = o.count ? 0 : start + (double)(o.seconds ? o.seconds : DEFAULT_SECONDS);
     int max_games = o.count ? o.count : 1 << 30, active = n;
     for (int batch = 0; active > 0; batch++) {
@@ -83,7 +128,7 @@ int cmd_selfcheck(int argc, char **argv)
         for (int i = 0; i < n; i++) {
             pair *p = &pairs[i];
             int want = max_games - (int)p->stats.games;
-            if (p->done || want <= 0 || (deadline > 0 && cli_now() > deadline)) {
+            if (p->done || want <= 0 || (deadline > 0 && hx_now() > deadline)) {
                 p->done = 1;
                 continue;
             }
@@ -92,13 +137,18 @@ int cmd_selfcheck(int argc, char **argv)
             uint64_t batch_seed = hx_diff_game_seed(seed, batch);
             hx_diff_games(p->variant, p->profile, batch_seed, want < BATCH ? want : BATCH,
                           o.plies ? o.plies : MAX_PLIES, &hx_diff_default_bias, deadline, stderr,
-                          &p->stats);
+                          &results, &p->stats);
             active++;
         }
     }
-    print_summary(pairs, n, cli_now() - start);
-    for (int i = 0; i < n; i++)
-        if (pairs[i].stats.failed)
-            return EXIT_BAD_INPUT;
-    return EXIT_OK;
+    double seconds = hx_now() - start;
+    if (!o.quiet)
+        print_summary(pairs, n, seconds);
+    else
+        print_totals(pairs, n);
+    add_pair_checks(pairs, n, seconds, &results);
+    rc = cli_output_end(&out, &results);
+    int failed = hx_results_count(&results, HX_PASS) != results.n;
+    hx_results_free(&results);
+    return rc ? rc : failed ? EXIT_BAD_INPUT : EXIT_OK;
 }

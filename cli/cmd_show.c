@@ -200,13 +200,10 @@ static void show_text(const cli_opts *o, const cli_position *cp, hx_position *po
 int cmd_show(int argc, char **argv)
 {
     cli_opts o;
-    int rc = cli_parse(argc, argv, &o);
+    int rc = cli_parse("show", "variant profile fen moves engine cells coords format highlight arrows flip output",
+                       argc, argv, &o);
     if (rc)
-        return rc;
-    if (o.help) {
-        cli_usage(stdout, "show");
-        return EXIT_OK;
-    }
+        return cli_exit_code(rc);
     if ((rc = cli_require_variant("show", &o)) != 0 || (rc = check_show_options(&o)) != 0)
         return rc;
     cli_position cp;

@@ -1,15 +1,12 @@
 /*
- * cmd_suite.c - hexref suite: runs perft suites (perft-suites/README.md).
+ * cmd_suite.c - hexref suite: runs perft suites (perft-suites/README.md,
+ * read by harness/suite.c).
  *
- * A suite file holds one position per line, Ethereal's EPD style:
- *
- *     HEXFEN ;D1 n ;D2 n ... ;id NAME [;tier quick]
- *
- * with '#' comment lines. The variant and profile come from the file name,
- * VARIANT-PROFILE.epd (or -v/-p). A line passes when every depth it lists
- * (within --max-nodes) gives its count; on the first failing depth the
- * runner prints the divide of the engine under test beside the other
- * engine's, so the move that differs is named at once.
+ * A line passes when every depth it lists (within --max-nodes) gives its
+ * count. At the first failing depth the runner takes the divide of the
+ * engine under test and of the other engine (the oracle for the reference
+ * and back), so the move that differs is named at once. Each depth run is
+ * one result (result.h), printed as text, JSON Lines or JUnit.
  */
 #include "cli.h"
 
@@ -18,313 +15,215 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bisect.h"
+#include "divide.h"
 #include "oracle.h"
-
-enum { SUITE_MAX_DEPTHS = 16, SUITE_LINE_MAX = 1024 };
-
-typedef struct suite_line {
-    char fen[HX_ENGINE_FEN_MAX];
-    char id[64];
-    int quick;
-    int ndepths;
-    int depth[SUITE_MAX_DEPTHS];
-    uint64_t count[SUITE_MAX_DEPTHS];
-} suite_line;
+#include "print.h"
+#include "strutil.h"
+#include "suite.h"
 
 typedef struct suite_run {
     const cli_opts *o;
     hx_engine engine, other; /* other: for the divide difference */
     const char *variant, *profile;
     int quick_only;
-    int passed, failed, skipped;
+    int passed, failed, skipped, selected;
+    hx_results results;
 } suite_run;
-
-/* ---- Parsing ------------------------------------------------------------ */
-
-static char *trim(char *s)
-{
-    while (*s == ' ' || *s == '\t')
-        s++;
-    size_t n = strlen(s);
-    while (n && strchr(" \t\r\n", s[n - 1]))
-        s[--n] = '\0';
-    return s;
-}
-
-static int parse_depth_op(const char *op, suite_line *l, const char **why)
-{
-    char *end = NULL;
-    errno = 0;
-    long d = strtol(op + 1, &end, 10);
-    if (end == op + 1 || d < 1 || (*end != ' ' && *end != '\t'))
-        return *why = "bad depth operation (expected 'Dk n')", -1;
-    if (d > HX_PERFT_MAX_DEPTH) {
-        static char limit[64];
-        snprintf(limit, sizeof limit, "depth %ld is beyond the limit of %d", d, HX_PERFT_MAX_DEPTH);
-        return *why = limit, -1;
-    }
-    const char *num = end + strspn(end, " \t");
-    unsigned long long n = strtoull(num, &end, 10);
-    if (errno || end == num || *end || !isdigit((unsigned char)num[0]))
-        return *why = "bad node count", -1;
-    if (l->ndepths == SUITE_MAX_DEPTHS)
-        return *why = "too many depths", -1;
-    if (l->ndepths && d <= l->depth[l->ndepths - 1])
-        return *why = "depths must increase along the line", -1;
-    l->depth[l->ndepths] = (int)d;
-    l->count[l->ndepths++] = n;
-    return 0;
-}
-
-static int parse_op(char *op, suite_line *l, const char **why)
-{
-    if (op[0] == 'D' && op[1] >= '0' && op[1] <= '9')
-        return parse_depth_op(op, l, why);
-    if (!strncmp(op, "id ", 3)) {
-        snprintf(l->id, sizeof l->id, "%s", trim(op + 3));
-        return 0;
-    }
-    if (!strncmp(op, "tier ", 5)) {
-        const char *t = trim(op + 5);
-        if (strcmp(t, "quick") && strcmp(t, "deep"))
-            return *why = "tier must be quick or deep", -1;
-        l->quick = !strcmp(t, "quick");
-        return 0;
-    }
-    return *why = "unknown operation (expected Dk, id or tier)", -1;
-}
-
-/* Parses one non-comment line; returns 0, or -1 with *why set. */
-static int parse_line(char *text, suite_line *l, const char **why)
-{
-    memset(l, 0, sizeof *l);
-    char *save = NULL, *field = strtok_r(text, ";", &save);
-    char *fen = field ? trim(field) : NULL;
-    if (!fen || !*fen)
-        return *why = "missing HexFEN", -1;
-    if (strlen(fen) >= sizeof l->fen)
-        return *why = "HexFEN too long", -1;
-    strcpy(l->fen, fen);
-    while ((field = strtok_r(NULL, ";", &save)) != NULL)
-        if (parse_op(trim(field), l, why))
-            return -1;
-    if (!l->ndepths)
-        return *why = "no depth operation (Dk n)", -1;
-    return 0;
-}
 
 /* ---- Divide difference ---------------------------------------------------- */
 
-typedef struct divide_entry {
-    char move[HX_MOVE_TEXT_MAX];
-    uint64_t count;
-} divide_entry;
-
-/* Divide of fen through an engine; returns the move count or -1. */
-static int engine_divide(const suite_run *r, const hx_engine *e, const char *fen, int depth,
-                         divide_entry *out, char *err, size_t errcap)
-{
-    static char text[HX_ENGINE_TEXT_MAX];
-    if (e->moves(e->ctx, r->variant, r->profile, fen, text, sizeof text, err, errcap))
-        return -1;
-    int n = 0;
-    char *save = NULL;
-    for (char *m = strtok_r(text, "\n", &save); m && n < HX_MAX_MOVES;
-         m = strtok_r(NULL, "\n", &save), n++) {
-        char child[HX_ENGINE_FEN_MAX];
-        snprintf(out[n].move, sizeof out[n].move, "%s", m);
-        if (e->play(e->ctx, r->variant, r->profile, fen, m, child, sizeof child, err, errcap) ||
-            e->perft(e->ctx, r->variant, r->profile, child, depth - 1, &out[n].count, err, errcap))
-            return -1;
-    }
-    return n;
-}
-
-static const divide_entry *find_move(const divide_entry *list, int n, const char *move)
-{
-    for (int i = 0; i < n; i++)
-        if (!strcmp(list[i].move, move))
-            return &list[i];
-    return NULL;
-}
-
-/* Prints the moves of a that b lacks or counts differently; returns how many. */
-static int print_side(const suite_run *r, const divide_entry *a, int na, const divide_entry *b,
-                      int nb, int a_is_tested)
-{
-    int differ = 0;
-    const char *ta = a_is_tested ? r->engine.name : r->other.name;
-    const char *tb = a_is_tested ? r->other.name : r->engine.name;
-    for (int i = 0; i < na; i++) {
-        const divide_entry *m = find_move(b, nb, a[i].move);
-        if (!m && a_is_tested)
-            printf("    %-8s %s %llu, %s: no such move\n", a[i].move, ta,
-                   (unsigned long long)a[i].count, tb);
-        else if (!m)
-            printf("    %-8s %s: no such move, %s %llu\n", a[i].move, tb, ta,
-                   (unsigned long long)a[i].count);
-        else if (a_is_tested && m->count != a[i].count)
-            printf("    %-8s %s %llu, %s %llu\n", a[i].move, ta, (unsigned long long)a[i].count, tb,
-                   (unsigned long long)m->count);
-        else
-            continue;
-        differ++;
-    }
-    return differ;
-}
-
-static void print_divide(const suite_run *r, const divide_entry *list, int n, int depth)
+static void print_divide(const suite_run *r, const hx_divide *d, int depth)
 {
     printf("    %s's divide at D%d:\n", r->engine.name, depth);
-    for (int i = 0; i < n; i++)
-        printf("    %-8s %llu\n", list[i].move, (unsigned long long)list[i].count);
+    for (int i = 0; i < d->n; i++)
+        printf("    %-8s %llu\n", d->moves[i].move, (unsigned long long)d->moves[i].count);
 }
 
-/* The moves whose subtree counts differ between the two engines. The other
- * engine may be slow (the oracle): it is asked only within --max-nodes, or
- * 10^7 nodes by default. */
-static void print_divide_difference(const suite_run *r, const suite_line *l, int k)
+static void print_difference(const suite_run *r, const hx_divide_diff *d)
 {
-    static divide_entry mine[HX_MAX_MOVES], theirs[HX_MAX_MOVES];
+    const char *mine = r->engine.name, *theirs = r->other.name;
+    for (int i = 0; i < d->nextra; i++)
+        printf("    %-8s %s %llu, %s: no such move\n", d->extra[i].move, mine,
+               (unsigned long long)d->extra[i].count, theirs);
+    for (int i = 0; i < d->ndiffer; i++)
+        printf("    %-8s %s %llu, %s %llu\n", d->differ[i].move, mine,
+               (unsigned long long)d->differ[i].got, theirs,
+               (unsigned long long)d->differ[i].expected);
+    for (int i = 0; i < d->nmissing; i++)
+        printf("    %-8s %s: no such move, %s %llu\n", d->missing[i].move, mine, theirs,
+               (unsigned long long)d->missing[i].count);
+}
+
+/* Down to the minimal position where the two engines' move lists differ
+ * (bisect.c), with a command that shows it. */
+static void minimal_position(const suite_run *r, const hx_suite_line *l, int k,
+                             hx_check_result *c)
+{
+    hx_divide_source mine = hx_engine_source(&r->engine, r->variant, r->profile);
+    hx_divide_source theirs = hx_engine_source(&r->other, r->variant, r->profile);
+    hx_reproduction *m = calloc(1, sizeof *m);
+    char err[256];
+    if (!m || hx_bisect(&theirs, &mine, l->fen, "", l->depth[k], m, err, sizeof err) != 1) {
+        free(m);
+        return;
+    }
+    m->command = hx_strfmt("hexref divide -v %s -p %s -e %s --fen '%s' %d", r->variant,
+                           r->profile, r->engine.name, m->fen, m->depth);
+    printf("    minimal: after '%s', at depth %d: %s\n", m->path[0] ? m->path : "(the line itself)",
+           m->depth, m->fen);
+    print_difference(r, &m->diff);
+    printf("    reproduce: %s\n", m->command ? m->command : "(out of memory)");
+    c->minimal = m;
+}
+
+/* The failing depth's divides: the engine's (got) and the other engine's
+ * (the expected moves; its total is replaced by the suite's count). The
+ * other engine may be slow (the oracle): it is asked only within
+ * --max-nodes, or 10^7 nodes by default. */
+static void divide_difference(const suite_run *r, const hx_suite_line *l, int k,
+                              hx_check_result *c)
+{
     char err[256];
     uint64_t limit = r->o->max_nodes ? r->o->max_nodes : 10000000u;
-    int n = engine_divide(r, &r->engine, l->fen, l->depth[k], mine, err, sizeof err);
-    if (n < 0) {
+    if (hx_divide_of_engine(&r->engine, r->variant, r->profile, l->fen, l->depth[k], &c->got,
+                            err, sizeof err) != 0) {
         printf("    (no divide: %s)\n", err);
         return;
     }
-    int m = l->count[k] > limit ? -1
-                                : engine_divide(r, &r->other, l->fen, l->depth[k], theirs, err,
-                                                sizeof err);
-    if (m < 0) {
+    hx_divide theirs;
+    if (l->count[k] > limit || hx_divide_of_engine(&r->other, r->variant, r->profile, l->fen,
+                                                   l->depth[k], &theirs, err, sizeof err) != 0) {
         printf("    (%s's divide not run: above %llu nodes)\n", r->other.name,
                (unsigned long long)limit);
-        print_divide(r, mine, n, l->depth[k]);
+        print_divide(r, &c->got, l->depth[k]);
         return;
     }
-    printf("    divide at D%d against %s, moves that differ:\n", l->depth[k], r->other.name);
-    int differ = print_side(r, mine, n, theirs, m, 1);
-    if (differ + print_side(r, theirs, m, mine, n, 0) > 0)
+    hx_divide_diff_free(&c->diff);
+    hx_divide_diff_of(&theirs, &c->got, &c->diff);
+    c->expected = theirs;
+    c->expected.total = c->diff.expected_total = l->count[k];
+    if (c->diff.nmissing + c->diff.nextra + c->diff.ndiffer > 0) {
+        printf("    divide at D%d against %s, moves that differ:\n", l->depth[k], r->other.name);
+        print_difference(r, &c->diff);
+        minimal_position(r, l, k, c);
         return;
+    }
     printf("    (none: %s and %s agree, so the expected count is suspect)\n", r->engine.name,
            r->other.name);
-    print_divide(r, mine, n, l->depth[k]);
+    print_divide(r, &c->got, l->depth[k]);
 }
 
 /* ---- Running -------------------------------------------------------------- */
 
+static void begin_check(const suite_run *r, const hx_suite_line *l, const char *where, int k,
+                        hx_check_result *c)
+{
+    hx_check_result_init(c, HX_CHECK_SUITE);
+    c->id = hx_strfmt("%s D%d", l->id[0] ? l->id : "(no id)", l->depth[k]);
+    c->source = hx_strdup(where);
+    c->variant = hx_strdup(r->variant);
+    c->profile = hx_strdup(r->profile);
+    c->fen = hx_strdup(l->fen);
+    c->depth = l->depth[k];
+    c->expected.total = c->diff.expected_total = l->count[k];
+}
+
 /* Runs one line; returns 1 passed, 0 failed, -1 skipped entirely. */
-static int run_line(suite_run *r, const suite_line *l, const char *where)
+static int run_line(suite_run *r, const hx_suite_line *l, const char *where)
 {
     char err[256];
     uint64_t total = 0;
     int ran = 0;
-    double start = cli_now();
+    const char *id = l->id[0] ? l->id : "(no id)";
+    double start = hx_now();
     for (int k = 0; k < l->ndepths; k++) {
         if (r->o->max_nodes && l->count[k] > r->o->max_nodes)
             break; /* depths increase, and so do counts that matter */
+        hx_check_result c;
+        begin_check(r, l, where, k, &c);
+        double t = hx_now();
         uint64_t got = 0;
-        if (r->engine.perft(r->engine.ctx, r->variant, r->profile, l->fen, l->depth[k], &got, err,
-                            sizeof err)) {
-            printf("FAIL  %s %s: D%d: %s\n", where, l->id, l->depth[k], err);
-            return 0;
-        }
-        if (got != l->count[k]) {
-            printf("FAIL  %s %s: D%d expected %llu, got %llu\n", where, l->id, l->depth[k],
+        int bad = r->engine.perft(r->engine.ctx, r->variant, r->profile, l->fen, l->depth[k], &got,
+                                  err, sizeof err) != 0;
+        c.got.total = c.diff.got_total = got;
+        if (bad) {
+            printf("FAIL  %s %s: D%d: %s\n", where, id, l->depth[k], err);
+            c.outcome = HX_ERROR;
+            c.message = hx_strdup(err);
+        } else if (got != l->count[k]) {
+            printf("FAIL  %s %s: D%d expected %llu, got %llu\n", where, id, l->depth[k],
                    (unsigned long long)l->count[k], (unsigned long long)got);
-            print_divide_difference(r, l, k);
-            return 0;
+            c.outcome = HX_FAIL;
+            c.message = hx_strfmt("D%d expected %llu, got %llu", l->depth[k],
+                                  (unsigned long long)l->count[k], (unsigned long long)got);
+            divide_difference(r, l, k, &c);
         }
+        c.seconds = hx_now() - t;
+        int outcome = c.outcome;
+        hx_results_add(&r->results, &c);
+        if (outcome != HX_PASS)
+            return 0;
         total += got;
         ran++;
     }
     if (!ran)
         return -1;
-    printf("pass  %s %s: D1..D%d, %llu nodes, %.2f s\n", where, l->id, l->depth[ran - 1],
-           (unsigned long long)total, cli_now() - start);
+    printf("pass  %s %s: D1..D%d, %llu nodes", where, id, l->depth[ran - 1],
+           (unsigned long long)total);
+    if (!r->o->quiet)
+        printf(", %.2f s", hx_now() - start);
+    printf("\n");
     return 1;
 }
 
-static int line_error(const char *path, long line, const char *why)
+/* The rules of a suite: -v and -p where given, else its header, else its
+ * file name; an explicit -p wins over a profile read from the file. */
+static int suite_rules(const suite_run *r, const char *path, const hx_suite *s, char *variant,
+                       char *profile)
 {
-    return cli_bad_input("%s:%ld: %s", path, line, why);
-}
-
-/* Variant and profile from VARIANT-PROFILE.epd, unless -v/-p give them. */
-static int names_from_path(const char *path, const cli_opts *o, char *variant, char *profile)
-{
-    const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
-    const char *dash = strchr(base, '-'), *dot = strrchr(base, '.');
-    if (o->variant) {
-        snprintf(variant, 32, "%s", o->variant);
-        snprintf(profile, 32, "%s", o->profile ? o->profile : "std");
-        return 0;
-    }
-    if (!dash || !dot || dot < dash || dash - base >= 32 || dot - dash - 1 >= 32)
-        return cli_bad_input("%s: cannot tell the variant and profile from the file name "
-                             "(VARIANT-PROFILE.epd), give -v and -p", path);
-    snprintf(variant, 32, "%.*s", (int)(dash - base), base);
-    snprintf(profile, 32, "%.*s", (int)(dot - dash - 1), dash + 1);
-    return 0;
-}
-
-static int run_text_line(suite_run *r, char *text, const char *path, long lineno)
-{
-    suite_line l;
-    const char *why = NULL;
-    char *t = trim(text);
-    if (!*t || *t == '#')
-        return 0;
-    if (parse_line(t, &l, &why))
-        return line_error(path, lineno, why);
-    if (r->quick_only && !l.quick)
-        return 0;
-    char where[300];
-    snprintf(where, sizeof where, "%s:%ld", path, lineno);
-    if (!l.id[0])
-        snprintf(l.id, sizeof l.id, "(no id)");
-    int result = run_line(r, &l, where);
-    r->passed += result == 1;
-    r->failed += result == 0;
-    r->skipped += result < 0;
-    fflush(stdout);
+    const cli_opts *o = r->o;
+    int same_variant = s->variant[0] && (!o->variant || !strcmp(o->variant, s->variant));
+    if (!o->variant && !s->variant[0])
+        return cli_bad_input("%s: cannot tell the variant and profile from the header or the "
+                             "file name (VARIANT-PROFILE.epd), give -v and -p", path);
+    snprintf(variant, HX_SUITE_NAME_MAX, "%s", o->variant ? o->variant : s->variant);
+    snprintf(profile, HX_SUITE_NAME_MAX, "%s",
+             o->profile ? o->profile : same_variant ? s->profile : "std");
+    hx_error e;
+    if (!hx_rules_find(variant, profile, &e))
+        return cli_bad_input("%s: %s", path, e.message);
     return 0;
 }
 
 static int run_file(suite_run *r, const char *path)
 {
-    char variant[32], profile[32];
-    FILE *in = fopen(path, "r");
-    if (!in)
-        return cli_bad_input("%s: %s", path, strerror(errno));
-    int rc = names_from_path(path, r->o, variant, profile);
-    hx_error e;
-    if (!rc && !hx_rules_find(variant, profile, &e))
-        rc = cli_bad_input("%s: %s", path, e.message);
+    char variant[HX_SUITE_NAME_MAX], profile[HX_SUITE_NAME_MAX], err[512];
+    hx_suite s;
+    if (hx_suite_read(path, &s, err, sizeof err) != 0)
+        return cli_bad_input("%s", err);
+    int rc = suite_rules(r, path, &s, variant, profile);
     if (!rc && !strcmp(r->engine.name, "oracle") && !oracle_supports(variant, profile)) {
         printf("skip  %s: the oracle does not implement %s %s\n", path, variant, profile);
-        fclose(in);
+        hx_suite_free(&s);
         return 0;
-    }
-    if (rc) {
-        fclose(in);
-        return rc;
     }
     r->variant = variant;
     r->profile = profile;
-    char text[SUITE_LINE_MAX];
-    long lineno = 0;
-    while (!rc && fgets(text, sizeof text, in)) {
-        lineno++;
-        if (!strchr(text, '\n'))
-            rc = line_error(path, lineno, feof(in) ? "truncated line (no newline at the end of the file)"
-                                                   : "line too long");
-        else
-            rc = run_text_line(r, text, path, lineno);
+    for (int i = 0; !rc && i < s.n; i++) {
+        const hx_suite_line *l = &s.lines[i];
+        if (r->quick_only && !l->quick)
+            continue;
+        char where[300];
+        snprintf(where, sizeof where, "%s:%ld", path, l->lineno);
+        r->selected++;
+        int result = run_line(r, l, where);
+        r->passed += result == 1;
+        r->failed += result == 0;
+        r->skipped += result < 0;
+        fflush(stdout);
     }
-    if (!rc && ferror(in))
-        rc = cli_bad_input("%s: read error", path);
-    fclose(in);
+    hx_suite_free(&s);
     return rc;
 }
 
@@ -340,30 +239,36 @@ static int suite_setup(const cli_opts *o, suite_run *r)
     if (hx_engine_by_name(o->engine, &r->engine) != 0)
         return cli_usage_error("suite", "unknown engine '%s' (reference or oracle)", o->engine);
     hx_engine_by_name(strcmp(o->engine, "oracle") ? "oracle" : "reference", &r->other);
-    return 0;
+    return cli_check_names(o->variant, o->profile);
 }
 
 int cmd_suite(int argc, char **argv)
 {
     cli_opts o;
     suite_run r;
-    int rc = cli_parse(argc, argv, &o);
+    int rc = cli_parse("suite", "engine tier max-nodes variant profile" CLI_OUTPUT_OPTIONS, argc,
+                       argv, &o);
     if (rc)
-        return rc;
-    if (o.help) {
-        cli_usage(stdout, "suite");
-        return EXIT_OK;
-    }
+        return cli_exit_code(rc);
     if ((rc = suite_setup(&o, &r)) != 0)
         return rc;
+    cli_output out;
+    if ((rc = cli_output_begin("suite", &o, &out)) != 0)
+        return rc;
+    hx_results_init(&r.results, "suite", r.engine.name);
     for (int i = 0; i < o.nargs && !rc; i++)
         rc = run_file(&r, o.args[i]);
-    if (rc)
-        return rc;
-    if (r.skipped)
+    if (!rc && r.skipped)
         printf("%d lines skipped (every depth above --max-nodes)\n", r.skipped);
-    printf("%d passed, %d failed\n", r.passed, r.failed);
-    if (!r.passed && !r.failed) /* a run that checks nothing must not pass */
-        return cli_bad_input("suite: no line checked (the files, --tier and --max-nodes selected none)");
-    return r.failed ? EXIT_BAD_INPUT : EXIT_OK;
+    if (!rc && r.results.n == 0)
+        rc = cli_bad_input("suite: no line checked (%d read with the tier, %d within "
+                           "--max-nodes)", r.selected, r.selected - r.skipped);
+    if (!rc) {
+        printf("%d passed, %d failed\n", r.passed, r.failed);
+        rc = cli_output_end(&out, &r.results);
+    }
+    if (out.json_out)
+        fclose(out.json_out);
+    hx_results_free(&r.results);
+    return rc ? rc : r.failed ? EXIT_BAD_INPUT : EXIT_OK;
 }

@@ -14,11 +14,16 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
+#include "bisect.h"
+#include "divide.h"
 #include "engine_external.h"
 #include "fixtures.h"
-#include "verify_report.h"
+#include "print.h"
+#include "report_html.h"
+#include "random.h"
+#include "strutil.h"
+#include "suite.h"
 
 enum { PATH_MAX_TEXT = 8192, MAX_CELLS = 128, LINE_MAX_TEXT = 2048, MAX_DEPTH = 32 };
 
@@ -53,9 +58,10 @@ typedef struct verify_ctx {
     char cells[MAX_CELLS][4];
     int ncells;
     int passed, failed, stop;
-    verify_report *html;     /* --report: every check, as result values */
-    const char *check_moves; /* the moves of the check being run (its root's) */
-    int check_depth;         /* and its depth */
+    int suite_lines;        /* suite lines selected (--tier) */
+    int progress;           /* a progress line on stderr (a terminal) */
+    hx_results results;     /* every check, for the JSON and JUnit printers */
+    hx_check_result *check; /* the check running now (check_position) */
 } verify_ctx;
 
 /* One position on the way down, and what both sides said there. */
@@ -128,7 +134,17 @@ static int names_cells(const verify_ctx *v, const char *move)
     return is_cell(v, move, a) && is_cell(v, move + a, b);
 }
 
-static int first_unknown_cell(const verify_ctx *v, const hx_divide *d)
+/* Does a file of this board's cell names start with letter? (The boards
+ * named after Glinski skip j.) */
+static int has_file(const verify_ctx *v, char letter)
+{
+    for (int i = 0; i < v->ncells; i++)
+        if (v->cells[i][0] == letter)
+            return 1;
+    return 0;
+}
+
+static int first_unknown_cell(const verify_ctx *v, const hx_reply *d)
 {
     for (int i = 0; i < d->n; i++)
         if (!names_cells(v, d->lines[i].move))
@@ -136,7 +152,7 @@ static int first_unknown_cell(const verify_ctx *v, const hx_divide *d)
     return -1;
 }
 
-static int same_move_set(const ref_divide *r, const hx_divide *d)
+static int same_move_set(const ref_divide *r, const hx_reply *d)
 {
     if (r->n != d->n)
         return 0;
@@ -148,7 +164,7 @@ static int same_move_set(const ref_divide *r, const hx_divide *d)
 
 /* Same moves, different counts: the differing move with the smallest
  * reference subtree, or -1. */
-static int cheapest_difference(const ref_divide *r, const hx_divide *d)
+static int cheapest_difference(const ref_divide *r, const hx_reply *d)
 {
     int best = -1;
     for (int i = 0; i < r->n; i++)
@@ -159,18 +175,18 @@ static int cheapest_difference(const ref_divide *r, const hx_divide *d)
 
 static kind compare(const verify_ctx *v, node *nd)
 {
-    hx_divide *d = &nd->answer.divide;
+    hx_reply *d = &nd->answer.reply;
     uint64_t sum;
     if (nd->answer.failure != HX_EXT_OK)
         return K_FAILURE;
     if (d->nbad_lines)
         return K_BAD_LINES;
-    hx_divide_sort(d);
+    hx_reply_sort(d);
     if (d->nbad_moves || first_unknown_cell(v, d) >= 0)
         return K_BAD_MOVES;
-    if (hx_divide_duplicate(d, NULL))
+    if (hx_reply_duplicate(d, NULL))
         return K_DUPLICATE;
-    if (!d->has_total || hx_divide_sum(d, &sum) != 0 || sum != d->total)
+    if (!d->has_total || hx_reply_sum(d, &sum) != 0 || sum != d->total)
         return K_TOTAL;
     if (!same_move_set(nd->ref, d))
         return K_MOVES;
@@ -189,34 +205,74 @@ static void print_quoted(const char *s)
     fputs(q, stdout);
 }
 
-/* The verify command that asks the engine the same question again. */
-static void reproduce_command(const verify_ctx *v, const node *nd, int depth, char *out,
-                              size_t cap)
+/* The command line that repeats a finding, as one string (malloc'ed). */
+static char *reproduce_command(const verify_ctx *v, const node *nd, int depth)
 {
-    static char engine[LINE_MAX_TEXT * 2], root[HX_FEN_MAX * 2], path[PATH_MAX_TEXT * 2];
-    hx_shell_quote(v->command, engine, sizeof engine);
-    hx_shell_quote(nd->root, root, sizeof root);
-    hx_shell_quote(nd->path, path, sizeof path);
-    int n = snprintf(out, cap, "hexref verify --engine %s --protocol %s -v %s -p %s --fen %s%s%s -d %d",
-                     engine, hx_protocol_name(v->protocol), v->variant, v->profile, root,
-                     nd->path[0] ? " --moves " : "", nd->path[0] ? path : "", depth);
-    if (v->o->timeout > 0 && n > 0 && (size_t)n < cap)
-        snprintf(out + n, cap - (size_t)n, " --timeout %g", v->o->timeout);
+    static char q[4][PATH_MAX_TEXT * 2];
+    hx_shell_quote(v->command, q[0], sizeof q[0]);
+    hx_shell_quote(nd->root, q[1], sizeof q[1]);
+    hx_shell_quote(nd->path, q[2], sizeof q[2]);
+    snprintf(q[3], sizeof q[3], " --timeout %g", v->o->timeout);
+    return hx_strfmt("hexref verify --engine %s --protocol %s -v %s -p %s --fen %s%s%s -d %d%s",
+                     q[0], hx_protocol_name(v->protocol), v->variant, v->profile, q[1],
+                     nd->path[0] ? " --moves " : "", nd->path[0] ? q[2] : "", depth,
+                     v->o->timeout > 0 ? q[3] : "");
 }
 
 static void print_reproduce(const verify_ctx *v, const node *nd, int depth)
 {
-    static char command[PATH_MAX_TEXT * 3];
-    reproduce_command(v, nd, depth, command, sizeof command);
-    printf("  reproduce: %s", command);
+    char *command = reproduce_command(v, nd, depth);
+    printf("  reproduce: %s\n", command ? command : "(out of memory)");
+    free(command);
     static char query[PATH_MAX_TEXT * 3];
     hx_external_query_text(v->ext, nd->root, nd->path, depth, query, sizeof query);
-    printf("\n  engine query: %s\n", query);
+    printf("  engine query: %s\n", query);
+}
+
+/* The reference's divide as a result value. */
+static int ref_as_divide(const ref_divide *r, hx_divide *out)
+{
+    hx_divide_init(out);
+    out->has_moves = 1;
+    for (int i = 0; i < r->n; i++)
+        if (hx_divide_add(out, r->text[i], r->count[i]) != 0)
+            return -1;
+    return 0;
+}
+
+/* Both sides' divides at nd and their difference. */
+static int divides_at(const node *nd, hx_divide *expected, hx_divide *got, hx_divide_diff *diff)
+{
+    int rc = ref_as_divide(nd->ref, expected);
+    rc |= hx_divide_of_reply(&nd->answer.reply, got);
+    return rc | hx_divide_diff_of(expected, got, diff);
+}
+
+/* The minimal reproduction of the running check: where the report is. */
+static void record_minimal(verify_ctx *v, const node *nd, const char *fen, int depth)
+{
+    hx_check_result *c = v->check;
+    if (!c || c->minimal)
+        return;
+    hx_reproduction *m = calloc(1, sizeof *m);
+    if (!m)
+        return;
+    hx_divide e, g;
+    size_t own = strlen(c->moves ? c->moves : "");
+    const char *path = own && strncmp(nd->path, c->moves, own) == 0 ? nd->path + own : nd->path;
+    m->fen = hx_strdup(fen);
+    m->path = hx_strdup(path + (path[0] == ' '));
+    m->depth = depth;
+    m->command = reproduce_command(v, nd, depth);
+    divides_at(nd, &e, &g, &m->diff);
+    hx_divide_free(&e);
+    hx_divide_free(&g);
+    c->minimal = m;
 }
 
 /* The union of both move lists in order; '-' only the reference has the
  * move, '+' only the engine, '*' the engine lists it more than once. */
-static void print_move_sets(const ref_divide *r, const hx_divide *d)
+static void print_move_sets(const ref_divide *r, const hx_reply *d)
 {
     printf("  moves: reference %d, engine %d   ('-' only the reference, '+' only the engine,"
            " '*' listed twice)\n",
@@ -240,52 +296,31 @@ static void print_move_sets(const ref_divide *r, const hx_divide *d)
         printf("\n");
 }
 
-/* The moves only the reference lists (missing) and only the engine lists
- * (extra), pointing into r and d; a duplicate is reported as such, not as
- * an extra move. */
-typedef struct move_sets_diff {
-    const char *missing[HX_MAX_MOVES], *extra[HX_MAX_MOVES];
-    int nmissing, nextra;
-} move_sets_diff;
-
-static void diff_move_sets(const ref_divide *r, const hx_divide *d, move_sets_diff *out)
+static void print_difference_lists(const ref_divide *r, const hx_reply *d)
 {
-    int i = 0, j = 0;
-    out->nmissing = out->nextra = 0;
+    int i = 0, j = 0, nm = 0, ne = 0;
+    char missing[LINE_MAX_TEXT] = "", extra[LINE_MAX_TEXT] = "";
     while (i < r->n || j < d->n) {
         int c = i >= r->n ? 1 : j >= d->n ? -1 : strcmp(r->text[i], d->lines[j].move);
-        if (c < 0 && out->nmissing < HX_MAX_MOVES)
-            out->missing[out->nmissing++] = r->text[i];
-        if (c > 0 && out->nextra < HX_MAX_MOVES)
-            out->extra[out->nextra++] = d->lines[j].move;
+        char *list = c < 0 ? missing : extra;
+        if (c != 0 && strlen(list) + 12 < LINE_MAX_TEXT) {
+            strcat(list, " ");
+            strcat(list, c < 0 ? r->text[i] : d->lines[j].move);
+        }
+        nm += c < 0, ne += c > 0;
         i += c <= 0;
         j += c >= 0;
         while (c >= 0 && j > 0 && j < d->n && !strcmp(d->lines[j].move, d->lines[j - 1].move))
-            j++;
+            j++; /* a duplicate is reported as such, not as an extra move */
     }
-}
-
-static void print_list(const char *what, const char *const *moves, int n)
-{
-    size_t width = 0;
-    if (!n)
-        return;
-    printf("  %s", what);
-    for (int i = 0; i < n && width + 12 < LINE_MAX_TEXT; i++)
-        width += (size_t)printf(" %s", moves[i]);
-    printf("\n");
-}
-
-static void print_difference_lists(const ref_divide *r, const hx_divide *d)
-{
-    static move_sets_diff diff;
-    diff_move_sets(r, d, &diff);
-    print_list("missing in the engine:", diff.missing, diff.nmissing);
-    print_list("extra in the engine:  ", diff.extra, diff.nextra);
+    if (nm)
+        printf("  missing in the engine:%s\n", missing);
+    if (ne)
+        printf("  extra in the engine:  %s\n", extra);
 }
 
 /* Same move sets, different counts: the moves whose counts differ. */
-static void print_count_differences(const ref_divide *r, const hx_divide *d)
+static void print_count_differences(const ref_divide *r, const hx_reply *d)
 {
     int differ = 0;
     printf("  counts that differ (move: engine, reference):\n");
@@ -306,18 +341,18 @@ static const char *kind_name(kind k, const node *nd)
     if (k != K_MOVES)
         return names[k];
     int missing = 0, extra = 0;
-    const hx_divide *d = &nd->answer.divide;
+    const hx_reply *d = &nd->answer.reply;
     for (int i = 0; i < nd->ref->n; i++)
-        missing += hx_divide_find(d, nd->ref->text[i]) < 0;
+        missing += hx_reply_find(d, nd->ref->text[i]) < 0;
     extra = d->n - (nd->ref->n - missing);
     return missing && extra ? "missing and extra moves" : missing ? "missing move" : "extra move";
 }
 
-static void print_problem_lines(const hx_divide_problem *list, int count, const char *what)
+static void print_problem_lines(const hx_reply_problem *list, int count, const char *what)
 {
-    for (int i = 0; i < count && i < HX_DIVIDE_KEEP; i++)
+    for (int i = 0; i < count && i < HX_REPLY_KEEP; i++)
         printf("    output line %d: '%s'\n", list[i].line_no, list[i].text);
-    if (count > HX_DIVIDE_KEEP)
+    if (count > HX_REPLY_KEEP)
         printf("    ... %d %s in all\n", count, what);
 }
 
@@ -338,7 +373,7 @@ static void print_stderr(const char *text)
 
 static void print_detail(const verify_ctx *v, kind k, const node *nd)
 {
-    const hx_divide *d = &nd->answer.divide;
+    const hx_reply *d = &nd->answer.reply;
     char text[700];
     int times = 0;
     if (k == K_FAILURE) {
@@ -359,12 +394,12 @@ static void print_detail(const verify_ctx *v, kind k, const node *nd)
         int u = first_unknown_cell(v, d);
         if (u >= 0 && !d->nbad_moves)
             printf("    '%s' names a cell that %s has not%s\n", d->lines[u].move, v->variant,
-                   strchr(d->lines[u].move, 'j') && v->variant[0] != 'b' && v->variant[0] != 's'
+                   strchr(d->lines[u].move, 'j') && !has_file(v, 'j')
                        ? " (hexref's files are a-l without j, Glinski's naming;"
                          " McCooey's own j is hexref's k)"
                        : "");
     } else if (k == K_DUPLICATE) {
-        const char *m = hx_divide_duplicate(d, &times);
+        const char *m = hx_reply_duplicate(d, &times);
         printf("  what:      %s is listed %d times (never merged)\n", m, times);
     } else if (k == K_TOTAL) {
         hx_ext_answer_problem(&nd->answer, text, sizeof text);
@@ -375,7 +410,7 @@ static void print_detail(const verify_ctx *v, kind k, const node *nd)
 static void print_count_detail(kind k, const node *nd, const node *child)
 {
     const ref_divide *r = nd->ref;
-    const hx_divide *d = &nd->answer.divide;
+    const hx_reply *d = &nd->answer.reply;
     int i = nd->pick;
     printf("  move:      %s\n", r->text[i]);
     if (k == K_COUNT_HERE) {
@@ -388,7 +423,7 @@ static void print_count_detail(kind k, const node *nd, const node *child)
            "             the count depends on the way the engine reaches the position\n",
            nd->depth, r->text[i], (unsigned long long)d->lines[i].count,
            (unsigned long long)r->count[i], r->text[i],
-           (unsigned long long)child->answer.divide.total);
+           (unsigned long long)child->answer.reply.total);
 }
 
 /* The same query with the HexFEN alone: tells generation errors from errors
@@ -398,10 +433,10 @@ static void print_fen_alone(verify_ctx *v, const node *nd, const char *fen)
     hx_ext_answer a;
     hx_external_divide(v->ext, fen, "", 1, &a);
     char problem[600];
-    hx_divide_sort(&a.divide);
+    hx_reply_sort(&a.reply);
     if (hx_ext_answer_problem(&a, problem, sizeof problem))
         printf("  HexFEN alone: the engine fails too (%s)\n", problem);
-    else if (same_move_set(nd->ref, &a.divide))
+    else if (same_move_set(nd->ref, &a.reply))
         printf("  HexFEN alone: the engine agrees with the reference there, so the error is in\n"
                "             how it plays the moves (e.p. or castling rights, make/unmake)\n");
     else
@@ -409,69 +444,33 @@ static void print_fen_alone(verify_ctx *v, const node *nd, const char *fen)
     hx_ext_answer_free(&a);
 }
 
-/* The finding as a result value for --report: the minimal position, the
- * path from the check's root (its own moves left out) and the differences. */
-static void add_finding(verify_ctx *v, kind k, const node *nd, const char *label,
-                        double seconds)
-{
-    static move_sets_diff diff;
-    static vr_count differ[HX_MAX_MOVES];
-    static char fen[HX_FEN_MAX], command[PATH_MAX_TEXT * 3], message[700];
-    const hx_divide *d = &nd->answer.divide;
-    vr_check c = {.outcome = k == K_FAILURE ? 2 : 1, .label = label, .variant = v->variant,
-                  .profile = v->profile, .root = nd->root, .moves = v->check_moves,
-                  .depth = v->check_depth, .seconds = seconds, .fen_minimal = fen,
-                  .command = command};
-    size_t skip = strlen(v->check_moves);
-    c.path = strncmp(nd->path, v->check_moves, skip) == 0 ? nd->path + skip : nd->path;
-    c.path += c.path[0] == ' ';
-    hx_position_fen(nd->pos, fen);
-    int depth = k == K_MOVES ? 1 : nd->depth;
-    c.depth_minimal = depth;
-    reproduce_command(v, nd, depth, command, sizeof command);
-    snprintf(message, sizeof message, "%s%s%s", kind_name(k, nd), k == K_FAILURE ? ": " : "",
-             k == K_FAILURE ? nd->answer.message : "");
-    c.message = message;
-    if (k == K_MOVES) {
-        diff_move_sets(nd->ref, d, &diff);
-        c.missing = diff.missing, c.nmissing = diff.nmissing;
-        c.extra = diff.extra, c.nextra = diff.nextra;
-    } else if (k == K_COUNT_HERE || k == K_COUNT_PARENT) {
-        for (int i = 0; i < nd->ref->n; i++)
-            if (nd->ref->count[i] != d->lines[i].count)
-                differ[c.ndiffer++] = (vr_count){nd->ref->text[i], nd->ref->count[i],
-                                                 d->lines[i].count};
-        c.differ = differ;
-        c.expected_total = nd->ref->total;
-        c.got_total = d->total;
-    }
-    if (verify_report_add(v->html, &c) != 0)
-        printf("note: out of memory: the finding is left out of the report\n");
-}
-
 static void report(verify_ctx *v, kind k, node *nd, const node *child, const char *label,
                    double seconds)
 {
-    if (v->html)
-        add_finding(v, k, nd, label, seconds);
     char fen[HX_FEN_MAX];
     hx_position_fen(nd->pos, fen);
     printf("\nFAIL %s: %s\n", label, kind_name(k, nd));
+    record_minimal(v, nd, fen, k == K_MOVES ? 1 : nd->depth);
+    if (v->check && !v->check->message)
+        v->check->message = hx_strdup(kind_name(k, nd));
     printf("  variant:   %s, profile %s; engine %s (%s)\n", v->variant, v->profile, v->command,
            hx_protocol_name(v->protocol));
     printf("  root:      %s\n", nd->root);
     printf("  path:      %s\n", nd->path[0] ? nd->path : "(none: the root itself)");
     printf("  position:  %s\n", fen);
-    printf("  depth:     %d, found in %.1f s\n", nd->depth, seconds);
+    printf("  depth:     %d", nd->depth);
+    if (!v->o->quiet)
+        printf(", found in %.1f s", seconds);
+    printf("\n");
     print_detail(v, k, nd);
     if (k == K_COUNT_HERE || k == K_COUNT_PARENT)
         print_count_detail(k, nd, child);
     if (k == K_MOVES || k == K_DUPLICATE) {
-        print_move_sets(nd->ref, &nd->answer.divide);
-        print_difference_lists(nd->ref, &nd->answer.divide);
+        print_move_sets(nd->ref, &nd->answer.reply);
+        print_difference_lists(nd->ref, &nd->answer.reply);
     }
     if (k == K_COUNT_HERE || k == K_COUNT_PARENT)
-        print_count_differences(nd->ref, &nd->answer.divide);
+        print_count_differences(nd->ref, &nd->answer.reply);
     printf("\n");
     cli_draw_position(nd->pos, 0, 0);
     printf("\n");
@@ -508,50 +507,104 @@ static int path_push(node *nd, const char *move)
  * reference position. Returns 1 if the engine agreed, 0 after a report;
  * *levels is how many nodes were used.
  */
+/* hx_bisect_walk's view of verify: compare at one level, move down. */
+typedef struct verify_walk {
+    verify_ctx *v;
+    node *nodes;
+    kind last; /* the kind the last step found */
+} verify_walk;
+
+static hx_bisect_step verify_step(void *ctx, int level, int depth)
+{
+    verify_walk *w = ctx;
+    (void)depth; /* nodes[level].depth, set by verify_down */
+    w->last = ask(w->v, &w->nodes[level]);
+    return w->last == K_AGREE ? HX_STEP_AGREE : w->last == K_COUNTS ? HX_STEP_DESCEND
+                                                                     : HX_STEP_STOP;
+}
+
+/* The child shares the reference position: the differing move is played on it. */
+static int verify_down(void *ctx, int level)
+{
+    verify_walk *w = ctx;
+    node *nd = &w->nodes[level], *child = &w->nodes[level + 1];
+    memcpy(child->path, nd->path, sizeof child->path);
+    child->root = nd->root;
+    child->pos = nd->pos;
+    child->depth = nd->depth - 1;
+    child->ref = malloc(sizeof *child->ref);
+    if (!child->ref || path_push(child, nd->ref->text[nd->pick]) != 0)
+        return -1;
+    hx_make(nd->pos, nd->ref->move[nd->pick]);
+    return 0;
+}
+
+/*
+ * Checks the position at nodes[0] to its depth, descending while only the
+ * counts differ (hx_bisect_walk); nodes[] has room for depth + 1 entries,
+ * all sharing one reference position. Returns 1 if the engine agreed, 0
+ * after a report; *levels is how many nodes were used.
+ */
 static int descend(verify_ctx *v, node *nodes, const char *label, double start, int *levels)
 {
-    int level = 0;
-    kind k;
-    for (;;) {
-        node *nd = &nodes[level];
-        *levels = level + 1;
-        k = ask(v, nd);
-        if (k != K_COUNTS)
-            break;
-        node *child = &nodes[level + 1];
-        memcpy(child->path, nd->path, sizeof child->path);
-        child->root = nd->root;
-        child->pos = nd->pos;
-        child->depth = nd->depth - 1;
-        child->ref = malloc(sizeof *child->ref);
-        if (!child->ref || path_push(child, nd->ref->text[nd->pick]) != 0) {
-            printf("FAIL %s: out of memory or path too long while descending\n", label);
-            return 0;
-        }
-        hx_make(nd->pos, nd->ref->move[nd->pick]);
-        level++;
-    }
-    if (k == K_AGREE && level == 0)
+    verify_walk w = {v, nodes, K_AGREE};
+    int parent = 0;
+    int level = hx_bisect_walk(&w, verify_step, verify_down, nodes[0].depth, &parent, levels);
+    if (level == -1)
         return 1;
+    if (level == -2) {
+        printf("FAIL %s: out of memory or path too long while descending\n", label);
+        return 0;
+    }
     double seconds = hx_proc_now() - start;
-    if (k == K_AGREE) { /* the parent's count was wrong: report there */
-        hx_unmake(nodes[level].pos);
-        report(v, K_COUNT_PARENT, &nodes[level - 1], &nodes[level], label, seconds);
+    if (parent) { /* the child agrees, so the parent's count was wrong: report there */
+        hx_unmake(nodes[level + 1].pos);
+        report(v, K_COUNT_PARENT, &nodes[level], &nodes[level + 1], label, seconds);
     } else {
-        report(v, k, &nodes[level], NULL, label, seconds);
+        report(v, w.last, &nodes[level], NULL, label, seconds);
     }
     return 0;
 }
 
-/* A check without a minimal position (passed, or could not start). */
-static void add_plain(verify_ctx *v, int ok, const char *root, const char *moves, int depth,
-                      const char *label, const char *message, double seconds)
+/* Starts the result of one check (v->check) and hands it to v->results. */
+static void begin_check(verify_ctx *v, hx_check_result *c, const char *label, const char *root,
+                        const char *moves, int depth)
 {
-    vr_check c = {.outcome = ok ? 0 : 2, .label = label, .variant = v->variant,
-                  .profile = v->profile, .root = root, .moves = moves, .depth = depth,
-                  .message = message, .seconds = seconds};
-    if (verify_report_add(v->html, &c) != 0)
-        printf("note: out of memory: a check is left out of the report\n");
+    hx_check_result_init(c, HX_CHECK_VERIFY);
+    c->id = hx_strdup(label);
+    c->variant = hx_strdup(v->variant);
+    c->profile = hx_strdup(v->profile);
+    c->fen = hx_strdup(root);
+    c->moves = moves && moves[0] ? hx_strdup(moves) : NULL;
+    c->depth = depth;
+    v->check = c;
+}
+
+static void end_check(verify_ctx *v, hx_check_result *c, const node *root, int ok, double start)
+{
+    c->outcome = ok ? HX_PASS : root->answer.failure != HX_EXT_OK ? HX_ERROR : HX_FAIL;
+    if (root->ref && root->answer.reply.n + root->answer.reply.has_total > 0)
+        divides_at(root, &c->expected, &c->got, &c->diff);
+    if (!ok && !c->message)
+        c->message = hx_strdup(root->answer.message[0] ? root->answer.message
+                                                        : "the position could not be set up");
+    c->seconds = hx_proc_now() - start;
+    v->check = NULL;
+    hx_results_add(&v->results, c);
+}
+
+/* A check that could not run (bad suite, engine that does not start). */
+static void check_failed(verify_ctx *v, const char *label, const char *why)
+{
+    hx_check_result c;
+    hx_check_result_init(&c, HX_CHECK_VERIFY);
+    c.outcome = HX_ERROR;
+    c.id = hx_strdup(label);
+    c.variant = hx_strdup(v->variant);
+    c.profile = hx_strdup(v->profile);
+    c.message = hx_strdup(why);
+    hx_results_add(&v->results, &c);
+    v->failed++;
 }
 
 /* Runs one check: root HexFEN (canonical), moves on it, depth (1..MAX_DEPTH). */
@@ -560,26 +613,32 @@ static int check_position(verify_ctx *v, const char *root, const char *moves, in
 {
     static node nodes[MAX_DEPTH + 1];
     hx_error err;
+    hx_check_result check;
     memset(nodes, 0, sizeof nodes);
+    begin_check(v, &check, label, root, moves, depth);
     nodes[0].root = root;
     nodes[0].depth = depth;
     nodes[0].pos = hx_position_new(v->rules);
     nodes[0].ref = malloc(sizeof *nodes[0].ref);
     snprintf(nodes[0].path, sizeof nodes[0].path, "%s", moves);
-    v->check_moves = moves;
-    v->check_depth = depth;
     double start = hx_proc_now();
-    int ok = 0, levels = 1, unset = 0;
+    int ok = 0, levels = 1;
+    if (v->progress)
+        fprintf(stderr, "\rverify: %s, depth %d ...   ", label, depth);
     if (!nodes[0].pos || !nodes[0].ref || hx_position_set_fen(nodes[0].pos, root, &err) != 0 ||
-        hx_play_moves(nodes[0].pos, moves, 0, &err) != 0) {
+        hx_play_moves(nodes[0].pos, moves, 0, &err) != 0)
         printf("FAIL %s: cannot set up the position: %s\n", label,
                nodes[0].pos && nodes[0].ref ? err.message : "out of memory");
-        unset = 1;
-    } else
+    else
         ok = descend(v, nodes, label, start, &levels);
+    if (v->progress)
+        fprintf(stderr, "\r%70s\r", "");
     if (ok)
-        printf("ok   %s: depth %d, %llu nodes, %.2f s\n", label, depth,
-               (unsigned long long)nodes[0].answer.divide.total, hx_proc_now() - start);
+        printf("ok   %s: depth %d, %llu nodes%s", label, depth,
+               (unsigned long long)nodes[0].answer.reply.total, v->o->quiet ? "\n" : "");
+    if (ok && !v->o->quiet)
+        printf(", %.2f s\n", hx_proc_now() - start);
+    end_check(v, &check, &nodes[0], ok, start);
     for (int i = 0; i <= levels && i <= MAX_DEPTH; i++) {
         hx_ext_answer_free(&nodes[i].answer);
         free(nodes[i].ref);
@@ -587,9 +646,6 @@ static int check_position(verify_ctx *v, const char *root, const char *moves, in
     hx_position_free(nodes[0].pos);
     fflush(stdout);
     ok ? v->passed++ : v->failed++;
-    if (v->html && (ok || unset))
-        add_plain(v, ok, root, moves, depth, label, ok ? NULL : "cannot set up the position",
-                  hx_proc_now() - start);
     return ok;
 }
 
@@ -647,24 +703,16 @@ static int run_single(verify_ctx *v)
     return 0;
 }
 
-static uint64_t next_random(uint64_t *state)
-{
-    uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-
 /* A position after up to 60 random legal plies from the root. */
 static int random_position(hx_position *pos, uint64_t *state, char *fen)
 {
     hx_move moves[HX_MAX_MOVES];
-    int plies = 1 + (int)(next_random(state) % 60), played = 0;
+    int plies = 1 + (int)(hx_splitmix64(state) % 60), played = 0;
     for (; played < plies; played++) {
         int n = hx_legal_moves(pos, moves);
         if (n == 0)
             break;
-        hx_make(pos, moves[next_random(state) % (uint64_t)n]);
+        hx_make(pos, moves[hx_splitmix64(state) % (uint64_t)n]);
     }
     hx_position_fen(pos, fen);
     return played;
@@ -691,115 +739,53 @@ static int run_random(verify_ctx *v)
     return 0;
 }
 
-static char *trim(char *s)
+/* A suite line: checked at its deepest depth within -d and --max-nodes. */
+static void run_suite_line(verify_ctx *v, const char *file, const hx_suite_line *l)
 {
-    while (*s == ' ' || *s == '\t')
-        s++;
-    size_t n = strlen(s);
-    while (n && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\n' || s[n - 1] == '\r'))
-        s[--n] = '\0';
-    return s;
-}
-
-/* One suite line: the deepest depth listed that is <= limit and whose
- * count is <= max_nodes (0: any), whether it is in the quick tier, and the
- * id. Returns 1 if it is a position line, 0 for blank lines and comments. */
-static int parse_suite_line(char *line, int limit, uint64_t max_nodes, char **fen, int *depth,
-                            int *quick, char **id)
-{
-    char *save = NULL, *field = strtok_r(line, ";", &save);
-    *fen = field ? trim(field) : NULL;
-    *depth = *quick = 0;
-    *id = NULL;
-    if (!*fen || !**fen || **fen == '#')
-        return 0;
-    while ((field = strtok_r(NULL, ";", &save)) != NULL) {
-        field = trim(field);
-        char *end = NULL;
-        long d = field[0] == 'D' ? strtol(field + 1, &end, 10) : 0;
-        uint64_t count = end ? strtoull(end, NULL, 10) : 0;
-        if (d > 0 && d <= limit && d > *depth && (!max_nodes || count <= max_nodes))
-            *depth = (int)d;
-        else if (strncmp(field, "id ", 3) == 0)
-            *id = trim(field + 3);
-        else if (strcmp(field, "tier quick") == 0)
-            *quick = 1;
-    }
-    return 1;
-}
-
-/* Suites are named VARIANT-PROFILE.epd (perft-suites/); a suite for other
- * rules than the engine is run with is skipped with a note. */
-static int suite_matches(const verify_ctx *v, const char *file)
-{
-    const char *base = strrchr(file, '/') ? strrchr(file, '/') + 1 : file;
-    char name[128];
-    snprintf(name, sizeof name, "%s", base);
-    char *dot = strstr(name, ".epd"), *dash = strchr(name, '-');
-    hx_error err;
-    if (!dot || !dash)
-        return 1;
-    *dot = '\0';
-    *dash = '\0';
-    if (!hx_rules_find(name, dash + 1, &err))
-        return 1; /* not a VARIANT-PROFILE name: take -v and -p */
-    if (strcmp(name, v->variant) == 0 && strcmp(dash + 1, v->profile) == 0)
-        return 1;
-    printf("skip %s: a suite for %s/%s (run verify with -v %s -p %s)\n", file, name, dash + 1,
-           name, dash + 1);
-    return 0;
-}
-
-static void run_suite_line(verify_ctx *v, const char *file, int lineno, char *line)
-{
-    char *fen, *id, label[256], canon[HX_FEN_MAX];
-    int depth, quick, limit = v->o->depth > 0 ? v->o->depth : MAX_DEPTH;
-    if (!parse_suite_line(line, limit, v->o->max_nodes, &fen, &depth, &quick, &id) ||
-        (v->o->tier && strcmp(v->o->tier, "quick") == 0 && !quick))
-        return;
-    snprintf(label, sizeof label, "%s:%d%s%s", file, lineno, id ? " " : "", id ? id : "");
+    char label[300], canon[HX_FEN_MAX];
+    int limit = v->o->depth > 0 ? v->o->depth : MAX_DEPTH;
+    int k = hx_suite_deepest(l, limit, v->o->max_nodes);
+    snprintf(label, sizeof label, "%s:%ld%s%s", file, l->lineno, l->id[0] ? " " : "", l->id);
     hx_position *pos = hx_position_new(v->rules);
     hx_error err;
-    if (!pos || hx_position_set_fen(pos, fen, &err) != 0) {
+    if (!pos || hx_position_set_fen(pos, l->fen, &err) != 0) {
         printf("FAIL %s: bad HexFEN in the suite: %s\n", label, pos ? err.message : "no memory");
-        v->failed++;
-    } else if (depth == 0) {
+        check_failed(v, label, "bad HexFEN in the suite");
+    } else if (k < 0) {
         printf("skip %s: no depth within -d / --max-nodes\n", label);
     } else {
         hx_position_fen(pos, canon);
-        check_position(v, canon, "", depth, label);
+        check_position(v, canon, "", l->depth[k], label);
     }
     hx_position_free(pos);
 }
 
+/* A suite for other rules than the engine is run with (its header or its
+ * name says so) is skipped with a note. */
 static void run_suite(verify_ctx *v, const char *file)
 {
-    struct stat st;
-    if (stat(file, &st) == 0 && S_ISDIR(st.st_mode)) {
-        printf("FAIL %s: a directory, not a suite (no suite in it is read: give the .epd files)\n",
-               file);
-        v->failed++;
+    hx_suite s;
+    char err[512];
+    if (hx_suite_read(file, &s, err, sizeof err) != 0) {
+        printf("FAIL %s\n", err);
+        check_failed(v, file, err);
         return;
     }
-    FILE *f = fopen(file, "r");
-    if (!f) {
-        printf("FAIL %s: cannot open the suite\n", file);
-        v->failed++;
+    hx_error e;
+    if (s.names_from && hx_rules_find(s.variant, s.profile, &e) &&
+        (strcmp(s.variant, v->variant) != 0 || strcmp(s.profile, v->profile) != 0)) {
+        printf("skip %s: a suite for %s/%s (run verify with -v %s -p %s)\n", file, s.variant,
+               s.profile, s.variant, s.profile);
+        hx_suite_free(&s);
         return;
     }
-    char line[4096];
-    int lineno = 0;
-    if (suite_matches(v, file))
-        while (!v->stop && fgets(line, sizeof line, f)) {
-            lineno++;
-            if (!strchr(line, '\n') && !feof(f)) { /* its pieces would pass as lines */
-                printf("FAIL %s:%d: line too long (over %zu bytes)\n", file, lineno, sizeof line - 2);
-                v->failed++;
-                break;
-            }
-            run_suite_line(v, file, lineno, line);
+    int quick = v->o->tier && strcmp(v->o->tier, "quick") == 0;
+    for (int i = 0; i < s.n && !v->stop; i++)
+        if (!quick || s.lines[i].quick) {
+            v->suite_lines++;
+            run_suite_line(v, file, &s.lines[i]);
         }
-    fclose(f);
+    hx_suite_free(&s);
 }
 
 static void run_fixtures(verify_ctx *v)
@@ -814,23 +800,36 @@ static void run_fixtures(verify_ctx *v)
         return;
     }
     hx_engine engine = hx_external_engine(v->ext);
-    hx_tally tally = {0, 0};
+    hx_fixture_stats stats;
     printf("fixtures (depth-1 move sets%s) of %s under %s:\n",
            engine.status ? " and statuses" : "", v->variant, v->profile);
     fflush(stdout);
-    if (hx_fixtures_run(&engine, v->variant, v->profile, paths, npaths, stdout, &tally) != 0) {
+    int first = v->results.n;
+    if (hx_fixtures_run(&engine, v->variant, v->profile, paths, npaths, stdout, &v->results,
+                        &stats) != 0) {
         printf("FAIL fixtures: the fixture files could not be run\n");
-        v->failed++;
+        check_failed(v, "fixtures", "the fixture files could not be run");
         return;
     }
-    v->passed += tally.passed;
-    v->failed += tally.failed;
-    if (!tally.passed && !tally.failed) { /* a run that checks nothing must not pass */
-        printf("FAIL fixtures: no fixture of %s under %s in the files given\n", v->variant,
+    if (v->results.n == first) { /* a run that checks nothing fails */
+        printf("FAIL fixtures: no fixture of %s under %s in the given files\n", v->variant,
                v->profile);
-        v->failed++;
+        check_failed(v, "fixtures", "no fixture selected");
+        return;
     }
-    if (tally.failed) {
+    int failed = 0;
+    for (int i = first; i < v->results.n; i++)
+        if (v->results.checks[i].outcome != HX_PASS) {
+            hx_print_check_text(stdout, &v->results.checks[i]);
+            failed++;
+        }
+    printf("fixtures: %d file%s, %d fixture%s run: %d passed, %d failed, %d run%s skipped\n",
+           stats.files, stats.files == 1 ? "" : "s", stats.fixtures,
+           stats.fixtures == 1 ? "" : "s", v->results.n - first - failed, failed,
+           stats.skipped_runs, stats.skipped_runs == 1 ? "" : "s");
+    v->passed += v->results.n - first - failed;
+    v->failed += failed;
+    if (failed) {
         printf("  reproduce: hexref verify --engine ");
         print_quoted(v->command);
         printf(" --protocol %s -v %s -p %s --fixtures", hx_protocol_name(v->protocol), v->variant,
@@ -858,6 +857,8 @@ static int setup(verify_ctx *v, const cli_opts *o)
     if (o->depth == 0 || o->depth > HX_PERFT_MAX_DEPTH)
         return cli_usage_error("verify", "depth must be from 1 to %d (the limit of a count that "
                                "can finish)", HX_PERFT_MAX_DEPTH);
+    if (o->tier && strcmp(o->tier, "quick") && strcmp(o->tier, "deep"))
+        return cli_usage_error("verify", "--tier must be quick or deep");
     if (o->nargs && !o->fixtures)
         return cli_usage_error("verify", "unexpected argument '%s'", o->args[0]);
     hx_error err;
@@ -883,7 +884,7 @@ static int start_engine(verify_ctx *v)
         printf("\nFAIL engine start: %s\n", a.message);
         print_stderr(a.stderr_text);
         printf("  reproduce: printf '%%s\\n' uci isready quit | %s\n", v->command);
-        v->failed++;
+        check_failed(v, "engine start", a.message);
     } else if (v->protocol == HX_PROTOCOL_UCI && !hx_external_has_profile_option(v->ext)) {
         printf("note: the engine lists no HexrefProfile option; it is taken to play %s\n",
                v->profile);
@@ -893,29 +894,38 @@ static int start_engine(verify_ctx *v)
     return rc;
 }
 
+/* --report: the HTML report of the results (render/report_html.c). */
+static int write_report(const char *path, const hx_results *r)
+{
+    char err[4200];
+    if (hx_report_html_file(path, r, err, sizeof err) != 0)
+        return cli_bad_input("%s", err);
+    printf("report: %s\n", path);
+    return 0;
+}
+
 int cmd_verify(int argc, char **argv)
 {
     cli_opts o;
     verify_ctx v;
     memset(&v, 0, sizeof v);
-    int rc = cli_parse(argc, argv, &o);
+    int rc = cli_parse("verify", "engine protocol variant profile fen moves depth suite tier max-nodes random seed fixtures timeout report" CLI_OUTPUT_OPTIONS, argc, argv, &o);
     if (rc)
-        return rc;
-    if (o.help) {
-        cli_usage(stdout, "verify");
-        return EXIT_OK;
-    }
+        return cli_exit_code(rc);
     if ((rc = setup(&v, &o)) != 0)
         return rc;
-    if (o.report && !verify_report_can_write(o.report)) {
+    if (o.report && !cli_can_write(o.report)) {
         hx_external_free(v.ext);
         return cli_bad_input("cannot write the report %s (no such directory, or not writable)",
                              o.report);
     }
-    if (o.report && !(v.html = verify_report_new(v.command))) {
+    cli_output out;
+    if ((rc = cli_output_begin("verify", &o, &out)) != 0) {
         hx_external_free(v.ext);
-        return cli_bad_input("out of memory");
+        return rc;
     }
+    hx_results_init(&v.results, "verify", v.command);
+    v.progress = cli_progress_wanted();
     printf("verify: engine %s (%s protocol), %s/%s, timeout %g s per query\n", v.command,
            hx_protocol_name(v.protocol), v.variant, v.profile, o.timeout > 0 ? o.timeout : 30.0);
     if (start_engine(&v) != 0)
@@ -925,17 +935,17 @@ int cmd_verify(int argc, char **argv)
         rc = run_single(&v);
     for (int i = 0; rc == 0 && i < o.nsuites && !v.stop; i++)
         run_suite(&v, o.suites[i]);
-    if (o.nsuites && v.passed + v.failed == 0 && !v.stop) {
-        printf("FAIL --suite: no suite line selected (check -v/-p, -d, --tier, --max-nodes)\n");
-        v.failed++;
-    }
+    if (rc == 0 && o.nsuites && !v.stop && v.suite_lines == 0 && v.failed == 0)
+        rc = cli_bad_input("verify: no suite line selected%s", o.tier ? " (--tier)" : "");
     if (rc == 0 && o.random > 0 && !v.stop)
         rc = run_random(&v);
     if (rc == 0 && o.fixtures && !v.stop)
         run_fixtures(&v);
     if (rc) {
         hx_external_free(v.ext);
-        verify_report_free(v.html);
+        hx_results_free(&v.results);
+        if (out.json_out)
+            fclose(out.json_out);
         return rc;
     }
     if (v.stop)
@@ -944,13 +954,11 @@ int cmd_verify(int argc, char **argv)
                                     : "the engine could not be started or failed its handshake");
     hx_external_free(v.ext);
     printf("%d passed, %d failed\n", v.passed, v.failed);
-    if (v.html) {
-        char err[4200];
-        rc = verify_report_write(v.html, o.report, err, sizeof err);
-        verify_report_free(v.html);
-        if (rc != 0)
-            return cli_bad_input("%s", err);
-        printf("report: %s\n", o.report);
-    }
+    int wrote = cli_output_end(&out, &v.results);
+    if (!wrote && o.report)
+        wrote = write_report(o.report, &v.results);
+    hx_results_free(&v.results);
+    if (wrote)
+        return wrote;
     return v.failed || v.stop ? EXIT_BAD_INPUT : EXIT_OK;
 }

@@ -6,11 +6,15 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <libgen.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
+
+#include "print.h"
 
 typedef enum { T_STR, T_INT, T_U64, T_LONG, T_DOUBLE, T_FLAG, T_CELLS, T_LIST } opt_type;
 
@@ -56,7 +60,23 @@ static const opt_def options[] = {
     OPT("-d", "--depth", T_INT, depth),
     OPT("-h", "--help", T_FLAG, help),
     OPT(NULL, "--suite", T_LIST, suites),
+    OPT(NULL, "--junit", T_STR, junit),
+    OPT("-q", "--quiet", T_FLAG, quiet),
+    OPT(NULL, "--verbose", T_FLAG, verbose),
 };
+
+/* Does the space-separated list name the option (its long name, no dashes)? */
+static int allows(const char *allowed, const opt_def *d)
+{
+    const char *name = d->long_name + 2;
+    size_t n = strlen(name);
+    if (strcmp(name, "help") == 0)
+        return 1;
+    for (const char *s = allowed; s && *s; s += strcspn(s, " "), s += strspn(s, " "))
+        if (strncmp(s, name, n) == 0 && (s[n] == ' ' || s[n] == '\0'))
+            return 1;
+    return 0;
+}
 
 static const opt_def *find_option(const char *name, size_t len)
 {
@@ -135,14 +155,14 @@ static void defaults(cli_opts *o)
     o->check_depth = -1;
 }
 
-int cli_parse(int argc, char **argv, cli_opts *o)
+int cli_parse(const char *command, const char *allowed, int argc, char **argv, cli_opts *o)
 {
     defaults(o);
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
         if (a[0] != '-' || a[1] == '\0' || (a[1] >= '0' && a[1] <= '9')) {
             if (o->nargs >= CLI_MAX_ARGS)
-                return cli_usage_error(NULL, "too many arguments");
+                return cli_usage_error(command, "too many arguments");
             o->args[o->nargs++] = a;
             continue;
         }
@@ -150,18 +170,25 @@ int cli_parse(int argc, char **argv, cli_opts *o)
         size_t len = eq ? (size_t)(eq - a) : strlen(a);
         const opt_def *d = find_option(a, len);
         if (!d)
-            return cli_usage_error(NULL, "unknown option '%s'", a);
+            return cli_usage_error(command, "unknown option '%s'", a);
+        if (!allows(allowed, d))
+            return cli_usage_error(command, "'%s' takes no option %s", command, d->long_name);
         if (d->type == T_FLAG) {
             *(int *)((char *)o + d->offset) = 1;
             continue;
         }
         const char *value = eq ? eq + 1 : (i + 1 < argc ? argv[++i] : NULL);
         if (!value)
-            return cli_usage_error(NULL, "option '%s' needs a value", a);
+            return cli_usage_error(command, "option '%s' needs a value", a);
         if (store(o, d, value) != 0)
-            return cli_usage_error(NULL, "bad value '%s' for option %s", value, d->long_name);
+            return cli_usage_error(command, "bad value '%s' for option %s", value, d->long_name);
     }
-    return 0;
+    if (o->help) {
+        cli_usage(stdout, command);
+        return CLI_DONE;
+    }
+    /* One rule for every command: an unknown variant or profile is bad input. */
+    return cli_check_names(o->variant, o->profile);
 }
 
 int cli_usage_error(const char *command, const char *fmt, ...)
@@ -190,19 +217,6 @@ int cli_require_variant(const char *command, const cli_opts *o)
 {
     if (!o->variant)
         return cli_usage_error(command, "-v VARIANT is required (shafran, brusky, glinski, mccooey)");
-    return 0;
-}
-
-int cli_known_variant(const cli_opts *o)
-{
-    hx_error err;
-    if (o->variant && !hx_rules_find(o->variant, o->profile, &err))
-        return cli_bad_input("%s", err.message);
-    for (int v = 0; !o->variant && o->profile && v < hx_variant_count(); v++)
-        if (hx_rules_find(hx_variant_name(v), o->profile, &err))
-            return 0;
-    if (!o->variant && o->profile)
-        return cli_bad_input("no variant has a profile '%s' (see 'hexref variants')", o->profile);
     return 0;
 }
 
@@ -290,6 +304,21 @@ static int open_with_oracle(const cli_opts *o, cli_position *cp)
     return 0;
 }
 
+/* --cells seed on a variant without seed names: say which variants have them. */
+static int seed_naming_error(const char *variant)
+{
+    char list[128] = "";
+    hx_error err;
+    for (int v = 0; v < hx_variant_count(); v++) {
+        const char *name = hx_variant_name(v);
+        const hx_rules *r = hx_rules_find(name, NULL, &err);
+        if (r && hx_rules_has_naming(r, 1))
+            snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", list[0] ? ", " : "",
+                     name);
+    }
+    return cli_usage_error(NULL, "--cells seed exists only for %s, not %s", list, variant);
+}
+
 int cli_position_open(const cli_opts *o, cli_position *cp)
 {
     hx_error err;
@@ -299,10 +328,11 @@ int cli_position_open(const cli_opts *o, cli_position *cp)
     cp->rules = hx_rules_find(o->variant, o->profile, &err);
     if (!cp->rules)
         return cli_bad_input("%s", err.message);
-    if (o->naming && strcmp(o->variant, "brusky") != 0)
-        return cli_usage_error(NULL, "--cells seed exists only for brusky");
-    cp->is_reference = strcmp(o->engine, "reference") == 0;
-    if (!cp->is_reference)
+    if (o->naming && !hx_rules_has_naming(cp->rules, 1))
+        return seed_naming_error(o->variant);
+    if (strcmp(o->engine, "reference") != 0 && o->naming)
+        return cli_usage_error(NULL, "--cells seed needs the reference engine");
+    if (strcmp(o->engine, "reference") != 0)
         return open_with_oracle(o, cp);
     cp->pos = hx_position_new(cp->rules);
     if (!cp->pos)
@@ -325,9 +355,70 @@ void cli_position_close(cli_position *cp)
     cp->pos = NULL;
 }
 
-double cli_now(void)
+int cli_can_write(const char *path)
 {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+    char *copy = strdup(path);
+    int ok = copy && access(dirname(copy), W_OK) == 0;
+    free(copy);
+    return ok;
+}
+
+int cli_output_begin(const char *command, const cli_opts *o, cli_output *out)
+{
+    memset(out, 0, sizeof *out);
+    out->junit = o->junit;
+    if (o->junit && !cli_can_write(o->junit))
+        return cli_bad_input("cannot write %s (no such directory, or not writable)", o->junit);
+    if (o->format && strcmp(o->format, "text") != 0 && strcmp(o->format, "json") != 0)
+        return cli_usage_error(command, "unknown format '%s' (text or json)", o->format);
+    out->json = o->format && strcmp(o->format, "json") == 0;
+    if (!out->json)
+        return 0;
+    /* stdout carries JSON only: the text report written through stdout by
+     * the command goes to /dev/null, the JSON to the original descriptor. */
+    fflush(stdout);
+    int fd = dup(STDOUT_FILENO);
+    out->json_out = fd >= 0 ? fdopen(fd, "w") : NULL;
+    if (!out->json_out || !freopen("/dev/null", "w", stdout)) {
+        fprintf(stderr, "hexref %s: cannot set up JSON output: %s\n", command, strerror(errno));
+        return EXIT_BAD_INPUT;
+    }
+    return 0;
+}
+
+int cli_output_end(cli_output *out, const hx_results *r)
+{
+    int rc = 0;
+    if (out->json) {
+        if (hx_print_json(out->json_out, r) != 0) {
+            fprintf(stderr, "hexref: writing the JSON results failed: %s\n", strerror(errno));
+            rc = EXIT_BAD_INPUT;
+        }
+        if (fclose(out->json_out) != 0)
+            rc = EXIT_BAD_INPUT;
+        out->json_out = NULL;
+    }
+    if (out->junit && hx_write_junit_file(out->junit, r) != 0)
+        rc = EXIT_BAD_INPUT;
+    return rc;
+}
+
+int cli_progress_wanted(void)
+{
+    return isatty(STDERR_FILENO);
+}
+
+int cli_check_names(const char *variant, const char *profile)
+{
+    hx_error err;
+    if (variant && hx_profile_count(variant) <= 0)
+        return cli_bad_input("unknown variant '%s' (shafran, brusky, glinski, mccooey)", variant);
+    if (!profile)
+        return 0;
+    if (variant)
+        return hx_rules_find(variant, profile, &err) ? 0 : cli_bad_input("%s", err.message);
+    for (int v = 0; v < hx_variant_count(); v++)
+        if (hx_rules_find(hx_variant_name(v), profile, &err))
+            return 0;
+    return cli_bad_input("unknown profile '%s' (see 'hexref variants')", profile);
 }

@@ -3,13 +3,21 @@
  * The two meet only through text: the oracle sees a HexFEN and answers with
  * move strings and HexFENs.
  */
+#define _POSIX_C_SOURCE 200809L
+
 #include "differential.h"
+
+#include "clock.h"
 
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
+#include "bisect.h"
+#include "random.h"
+#include "divide.h"
 #include "oracle.h"
+#include "strutil.h"
 
 const hx_diff_bias hx_diff_default_bias = {.castle = 40, .ep = 40, .promotion = 20,
                                            .check = 8, .capture = 3};
@@ -20,13 +28,6 @@ typedef struct move_list {
     int n;
     char text[HX_MAX_MOVES][HX_MOVE_TEXT_MAX];
 } move_list;
-
-double hx_diff_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 static void report_header(FILE *report, const hx_position *pos, const char *fen,
                           const char *root_fen, const char *path, const char *what)
@@ -154,30 +155,32 @@ static int reference_list(hx_position *pos, hx_move *moves, move_list *list)
 }
 
 /* Compares at pos; moves[] receives the legal moves sorted by text, and
- * *nmoves their number. */
+ * *nmoves their number. The two move lists stay in last_ref / last_orc for
+ * a failure's result. */
+static _Thread_local move_list last_ref;
+static _Thread_local oracle_answer last_orc;
+
 static int diff_at(hx_position *pos, const char *root_fen, const char *path, FILE *report,
                    int *child_flags, hx_move *moves, int *nmoves)
 {
-    static _Thread_local move_list ref;
-    static _Thread_local oracle_answer orc;
     static _Thread_local char text[TEXT_MAX * 8];
     const hx_rules *r = hx_position_rules(pos);
     const char *v = hx_rules_variant(r), *p = hx_rules_profile(r);
     char fen[HX_FEN_MAX], err[256], status[32];
     hx_position_fen(pos, fen);
-    int n = reference_list(pos, moves, &ref);
+    int n = reference_list(pos, moves, &last_ref);
     *nmoves = n;
     if (oracle_children(v, p, fen, text, sizeof text, err, sizeof err) != 0 ||
-        parse_children(text, &orc) != 0) {
+        parse_children(text, &last_orc) != 0) {
         report_header(report, pos, fen, root_fen, path, "oracle error");
         if (report)
             fprintf(report, "  oracle: %s\n", err);
         return 1;
     }
-    if (!same_lists(&ref, &orc.moves)) {
+    if (!same_lists(&last_ref, &last_orc.moves)) {
         report_header(report, pos, fen, root_fen, path, "legal moves");
         if (report)
-            report_set_difference(report, &ref, &orc.moves);
+            report_set_difference(report, &last_ref, &last_orc.moves);
         return 1;
     }
     const char *mine = hx_status_name(hx_position_status(pos));
@@ -188,7 +191,7 @@ static int diff_at(hx_position *pos, const char *root_fen, const char *path, FIL
             fprintf(report, "  reference: %s, oracle: %s\n", mine, status);
         return 1;
     }
-    return compare_children(pos, moves, n, fen, root_fen, path, report, child_flags, &orc);
+    return compare_children(pos, moves, n, fen, root_fen, path, report, child_flags, &last_orc);
 }
 
 int hx_diff_position(hx_position *pos, const char *root_fen, FILE *report, int *child_flags)
@@ -200,18 +203,10 @@ int hx_diff_position(hx_position *pos, const char *root_fen, FILE *report, int *
 
 /* ---- Random games ---------------------------------------------------- */
 
-static uint64_t next_random(uint64_t *state)
-{
-    uint64_t z = (*state += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-}
-
 uint64_t hx_diff_game_seed(uint64_t seed, int game)
 {
     uint64_t s = seed ^ ((uint64_t)game * 0xd1b54a32d192ed03ULL);
-    return next_random(&s);
+    return hx_splitmix64(&s);
 }
 
 static int weight_of(int flags, const hx_diff_bias *b)
@@ -237,7 +232,7 @@ static int choose(const int *flags, int n, const hx_diff_bias *bias, uint64_t *r
     int total = 0;
     for (int i = 0; i < n; i++)
         total += weight_of(flags[i], bias);
-    int pick = (int)(next_random(rng) % (uint64_t)total);
+    int pick = (int)(hx_splitmix64(rng) % (uint64_t)total);
     for (int i = 0; i < n; i++) {
         pick -= weight_of(flags[i], bias);
         if (pick < 0)
@@ -246,18 +241,96 @@ static int choose(const int *flags, int n, const hx_diff_bias *bias, uint64_t *r
     return n - 1;
 }
 
+static int as_divide(const move_list *l, hx_divide *out)
+{
+    int rc = 0;
+    hx_divide_init(out);
+    out->has_moves = 1;
+    for (int i = 0; i < l->n; i++)
+        rc |= hx_divide_add(out, l->text[i], 1);
+    return rc;
+}
+
+/* The bisection (bisect.c) from the game's root along the path at depth 1:
+ * the position itself when the move lists differ; when they agree (the
+ * status or a child HexFEN differs) the position and the result's diff. */
+static hx_reproduction *minimal_reproduction(const hx_rules *r, const char *root_fen,
+                                             const char *path, const char *fen,
+                                             const hx_divide_diff *diff)
+{
+    hx_engine ref = hx_engine_reference(), orc = hx_engine_oracle();
+    const char *v = hx_rules_variant(r), *p = hx_rules_profile(r);
+    hx_divide_source expected = hx_engine_source(&ref, v, p), got = hx_engine_source(&orc, v, p);
+    hx_reproduction *m = calloc(1, sizeof *m);
+    char err[256];
+    if (!m)
+        return NULL;
+    if (hx_bisect(&expected, &got, root_fen, path ? path : "", 1, m, err, sizeof err) != 1) {
+        memset(m, 0, sizeof *m);
+        m->fen = hx_strdup(fen);
+        m->path = hx_strdup(path ? path : "");
+        m->depth = 1;
+        hx_divide_diff_copy(&m->diff, diff);
+    }
+    m->command = hx_strfmt("hexref moves -v %s -p %s --fen '%s'", v, p, fen);
+    return m;
+}
+
+/* A disagreement as a result: the position, the path from the game's root,
+ * the report (compared again, into a string) and, when the legal moves
+ * differ, both move sets and their difference. */
+static void record_failure(hx_position *pos, const char *root_fen, const char *path,
+                           FILE *report, hx_results *results)
+{
+    char *text = NULL;
+    size_t len = 0;
+    hx_move moves[HX_MAX_MOVES];
+    int n;
+    FILE *mem = open_memstream(&text, &len);
+    if (mem) {
+        diff_at(pos, root_fen, path, mem, NULL, moves, &n);
+        fclose(mem);
+    }
+    if (report && text)
+        fputs(text, report);
+    if (!results) {
+        free(text);
+        return;
+    }
+    const hx_rules *r = hx_position_rules(pos);
+    char fen[HX_FEN_MAX];
+    hx_position_fen(pos, fen);
+    hx_check_result c;
+    hx_check_result_init(&c, HX_CHECK_SELFCHECK);
+    c.outcome = HX_FAIL;
+    c.id = hx_strfmt("%s/%s disagreement", hx_rules_variant(r), hx_rules_profile(r));
+    c.variant = hx_strdup(hx_rules_variant(r));
+    c.profile = hx_strdup(hx_rules_profile(r));
+    c.fen = hx_strdup(root_fen);
+    c.moves = path && *path ? hx_strdup(path) : NULL;
+    c.depth = 1;
+    c.message = text;
+    if (!same_lists(&last_ref, &last_orc.moves) && as_divide(&last_ref, &c.expected) == 0 &&
+        as_divide(&last_orc.moves, &c.got) == 0)
+        hx_divide_diff_of(&c.expected, &c.got, &c.diff);
+    c.minimal = minimal_reproduction(r, root_fen, path, fen, &c.diff);
+    hx_results_add(results, &c);
+}
+
 static int play_game(hx_position *pos, const char *root_fen, uint64_t rng, int max_plies,
-                     const hx_diff_bias *bias, FILE *report, hx_diff_stats *stats)
+                     const hx_diff_bias *bias, FILE *report, hx_results *results,
+                     hx_diff_stats *stats)
 {
     static _Thread_local char path[PATH_MAX_CHARS];
     hx_move moves[HX_MAX_MOVES];
     int flags[HX_MAX_MOVES];
     size_t used = 0;
     path[0] = '\0';
-    int plies = 1 + (int)(next_random(&rng) % (uint64_t)max_plies), n = 0;
+    int plies = 1 + (int)(hx_splitmix64(&rng) % (uint64_t)max_plies), n = 0;
     for (int ply = 0; ply <= plies; ply++) {
         stats->positions++;
-        if (diff_at(pos, root_fen, path, report, flags, moves, &n) != 0) {
+        if (diff_at(pos, root_fen, path, NULL, flags, moves, &n) != 0) {
+            record_failure(pos, root_fen, path, report, results);
             stats->failed++;
             return 1;
         }
@@ -275,7 +348,7 @@ static int play_game(hx_position *pos, const char *root_fen, uint64_t rng, int m
 
 int hx_diff_games(const char *variant, const char *profile, uint64_t seed, int games,
                   int max_plies, const hx_diff_bias *bias, double deadline, FILE *report,
-                  hx_diff_stats *stats)
+                  hx_results *results, hx_diff_stats *stats)
 {
     hx_error err;
     const hx_rules *r = hx_rules_find(variant, profile, &err);
@@ -289,13 +362,13 @@ int hx_diff_games(const char *variant, const char *profile, uint64_t seed, int g
     char root[HX_FEN_MAX];
     int failures = 0;
     for (int g = 0; g < games; g++) {
-        if (deadline > 0 && hx_diff_now() > deadline)
+        if (deadline > 0 && hx_now() > deadline)
             break;
         hx_position_set_fen(pos, NULL, &err);
         hx_position_fen(pos, root);
         stats->games++;
         failures += play_game(pos, root, hx_diff_game_seed(seed, g), max_plies, bias, report,
-                              stats);
+                              results, stats);
     }
     hx_position_free(pos);
     return failures ? 1 : 0;

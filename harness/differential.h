@@ -11,6 +11,7 @@
 #include <stdio.h>
 
 #include "hexref.h"
+#include "result.h"
 
 typedef struct hx_diff_stats {
     uint64_t positions; /* positions compared */
@@ -41,15 +42,15 @@ int hx_diff_position(hx_position *pos, const char *root_fen, FILE *report, int *
  * variant/profile (each up to max_plies plies, biased toward special
  * moves), comparing at every ply. Stops early once now() passes `deadline`
  * (seconds, 0 = none). Game i uses seed hx_diff_game_seed(seed, i), so any
- * failing game can be replayed alone. Returns 0 if all agreed.
+ * failing game can be replayed alone. Each disagreement is reported on
+ * `report` and, if `results` is non-NULL, appended to it as a check (kind
+ * HX_CHECK_SELFCHECK, with the move sets and their difference when the legal
+ * moves differ). Returns 0 if all agreed.
  */
 int hx_diff_games(const char *variant, const char *profile, uint64_t seed, int games,
                   int max_plies, const hx_diff_bias *bias, double deadline, FILE *report,
-                  hx_diff_stats *stats);
+                  hx_results *results, hx_diff_stats *stats);
 
 uint64_t hx_diff_game_seed(uint64_t seed, int game);
-
-/* Monotonic clock in seconds. */
-double hx_diff_now(void);
 
 #endif

@@ -8,7 +8,9 @@
  * (docs/conventions.md), which keeps the generators independent.
  *
  * Every operation returns 0 on success, or non-zero with a one-line message
- * in err (NUL-terminated, at most errcap bytes). A NULL operation means the
+ * in err (NUL-terminated, at most errcap bytes). HX_ENGINE_REJECTED says the
+ * position itself is not valid under the profile (only the reference says
+ * so, behind identify's adapter): a check of it is "not applicable". A NULL operation means the
  * engine cannot do it (an external engine may only do perft, for example).
  */
 #ifndef HEXREF_HARNESS_ENGINE_H
@@ -17,7 +19,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-enum { HX_ENGINE_TEXT_MAX = 65536, HX_ENGINE_FEN_MAX = 512 };
+enum { HX_ENGINE_TEXT_MAX = 65536, HX_ENGINE_FEN_MAX = 512, HX_ENGINE_REJECTED = 2 };
 
 typedef struct hx_engine {
     const char *name; /* "reference", "oracle", or the command line */

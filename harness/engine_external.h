@@ -39,14 +39,16 @@ typedef enum hx_ext_failure {
     HX_EXT_EXIT,         /* crashed or exited with a non-zero status */
     HX_EXT_CAP,          /* printed more than max_output bytes */
     HX_EXT_INCOMPLETE,   /* output ended before the total */
-    HX_EXT_ENGINE_ERROR  /* the engine answered "error ..." */
+    HX_EXT_ENGINE_ERROR, /* the engine answered "error ..." */
+    HX_EXT_REJECTED      /* the pinned reference: the position is not valid under
+                            its profile (the hx_engine ops return HX_ENGINE_REJECTED) */
 } hx_ext_failure;
 
 typedef struct hx_ext_answer {
     hx_ext_failure failure;
     char message[512];                  /* what went wrong, for a report */
     char stderr_text[HX_PROC_ERR_KEEP]; /* start of the engine's stderr */
-    hx_divide divide;                   /* what it printed, parsed */
+    hx_reply reply;                    /* what it printed, parsed */
     double seconds;
 } hx_ext_answer;
 

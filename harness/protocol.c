@@ -28,14 +28,14 @@ const char *hx_protocol_name(int protocol)
     return protocol == HX_PROTOCOL_UCI ? "uci" : "script";
 }
 
-void hx_divide_init(hx_divide *d, int protocol)
+void hx_reply_init(hx_reply *d, int protocol)
 {
     memset(d, 0, sizeof *d);
     d->protocol = protocol;
     d->state = S_LINES;
 }
 
-void hx_divide_free(hx_divide *d)
+void hx_reply_free(hx_reply *d)
 {
     free(d->lines);
     d->lines = NULL;
@@ -44,7 +44,7 @@ void hx_divide_free(hx_divide *d)
 
 static void quote(char *out, const char *line, size_t len)
 {
-    size_t n = len < HX_DIVIDE_TEXT - 4 ? len : HX_DIVIDE_TEXT - 4;
+    size_t n = len < HX_REPLY_TEXT - 4 ? len : HX_REPLY_TEXT - 4;
     for (size_t i = 0; i < n; i++) {
         unsigned char c = (unsigned char)line[i];
         out[i] = (c >= 32 && c < 127) ? (char)c : '?';
@@ -52,9 +52,9 @@ static void quote(char *out, const char *line, size_t len)
     strcpy(out + n, n < len ? "..." : "");
 }
 
-static void keep(hx_divide_problem *list, int *count, int line_no, const char *line, size_t len)
+static void keep(hx_reply_problem *list, int *count, int line_no, const char *line, size_t len)
 {
-    if (*count < HX_DIVIDE_KEEP) {
+    if (*count < HX_REPLY_KEEP) {
         list[*count].line_no = line_no;
         quote(list[*count].text, line, len);
     }
@@ -106,7 +106,7 @@ static int parse_count(const char *s, uint64_t *out)
     return 0;
 }
 
-static size_t cell_len(const char *s)
+size_t hx_cell_text_len(const char *s)
 {
     if (!(s[0] >= 'a' && s[0] <= 'z') || !isdigit((unsigned char)s[1]))
         return 0;
@@ -115,19 +115,19 @@ static size_t cell_len(const char *s)
 
 int hx_move_text_ok(const char *s)
 {
-    size_t a = cell_len(s);
-    size_t b = a ? cell_len(s + a) : 0;
+    size_t a = hx_cell_text_len(s);
+    size_t b = a ? hx_cell_text_len(s + a) : 0;
     if (!b)
         return 0;
     const char *t = s + a + b;
     return *t == '\0' || (strchr("qrbn", *t) && t[1] == '\0');
 }
 
-static int add_line(hx_divide *d, const char *move, uint64_t count)
+static int add_line(hx_reply *d, const char *move, uint64_t count)
 {
     if (d->n == d->cap) {
         int nc = d->cap ? d->cap * 2 : 64;
-        hx_divide_line *nl = realloc(d->lines, (size_t)nc * sizeof *nl);
+        hx_reply_line *nl = realloc(d->lines, (size_t)nc * sizeof *nl);
         if (!nl) {
             d->oom = 1;
             return -1;
@@ -135,7 +135,7 @@ static int add_line(hx_divide *d, const char *move, uint64_t count)
         d->lines = nl;
         d->cap = nc;
     }
-    snprintf(d->lines[d->n].move, HX_DIVIDE_MOVE_MAX, "%s", move);
+    snprintf(d->lines[d->n].move, HX_REPLY_MOVE_MAX, "%s", move);
     d->lines[d->n++].count = count;
     return 0;
 }
@@ -146,7 +146,7 @@ static int is_error_line(const char *line, size_t len)
            (len == 5 || line[5] == ' ' || line[5] == ':' || line[5] == '\t');
 }
 
-static int take_error(hx_divide *d, const char *line, size_t len)
+static int take_error(hx_reply *d, const char *line, size_t len)
 {
     d->has_error = 1;
     d->complete = 1;
@@ -163,7 +163,7 @@ static int take_error(hx_divide *d, const char *line, size_t len)
 }
 
 /* A move line: tokens "MOVE COUNT" (script) or "MOVE: COUNT" (uci). */
-static void move_line(hx_divide *d, const char *line, size_t len, char tok[][TOKEN_MAX], int n)
+static void move_line(hx_reply *d, const char *line, size_t len, char tok[][TOKEN_MAX], int n)
 {
     uint64_t count;
     size_t mlen = n == 2 ? strlen(tok[0]) : 0;
@@ -181,7 +181,7 @@ static void move_line(hx_divide *d, const char *line, size_t len, char tok[][TOK
     add_line(d, tok[0], count);
 }
 
-static int feed_script(hx_divide *d, const char *line, size_t len, char tok[][TOKEN_MAX], int n)
+static int feed_script(hx_reply *d, const char *line, size_t len, char tok[][TOKEN_MAX], int n)
 {
     if (n == 0) {
         if (d->state == S_LINES)
@@ -204,7 +204,7 @@ static int feed_script(hx_divide *d, const char *line, size_t len, char tok[][TO
     return d->complete;
 }
 
-static int feed_uci(hx_divide *d, const char *line, size_t len, char tok[][TOKEN_MAX], int n)
+static int feed_uci(hx_reply *d, const char *line, size_t len, char tok[][TOKEN_MAX], int n)
 {
     if (n == 0 || strcmp(tok[0], "info") == 0)
         return 0;
@@ -222,7 +222,7 @@ static int feed_uci(hx_divide *d, const char *line, size_t len, char tok[][TOKEN
     return 0;
 }
 
-int hx_divide_feed(hx_divide *d, const char *line, size_t len)
+int hx_reply_feed(hx_reply *d, const char *line, size_t len)
 {
     d->line_no++;
     if (d->protocol == HX_PROTOCOL_UCI && len >= 4 && strncmp(line, "info", 4) == 0 &&
@@ -243,16 +243,16 @@ int hx_divide_feed(hx_divide *d, const char *line, size_t len)
 
 static int compare_lines(const void *a, const void *b)
 {
-    return strcmp(((const hx_divide_line *)a)->move, ((const hx_divide_line *)b)->move);
+    return strcmp(((const hx_reply_line *)a)->move, ((const hx_reply_line *)b)->move);
 }
 
-void hx_divide_sort(hx_divide *d)
+void hx_reply_sort(hx_reply *d)
 {
     if (d->n > 1)
         qsort(d->lines, (size_t)d->n, sizeof d->lines[0], compare_lines);
 }
 
-const char *hx_divide_duplicate(const hx_divide *d, int *times)
+const char *hx_reply_duplicate(const hx_reply *d, int *times)
 {
     for (int i = 0; i + 1 < d->n; i++) {
         if (strcmp(d->lines[i].move, d->lines[i + 1].move) != 0)
@@ -267,7 +267,7 @@ const char *hx_divide_duplicate(const hx_divide *d, int *times)
     return NULL;
 }
 
-int hx_divide_sum(const hx_divide *d, uint64_t *sum)
+int hx_reply_sum(const hx_reply *d, uint64_t *sum)
 {
     uint64_t s = 0;
     for (int i = 0; i < d->n; i++) {
@@ -279,7 +279,7 @@ int hx_divide_sum(const hx_divide *d, uint64_t *sum)
     return 0;
 }
 
-int hx_divide_find(const hx_divide *d, const char *move)
+int hx_reply_find(const hx_reply *d, const char *move)
 {
     int lo = 0, hi = d->n - 1;
     while (lo <= hi) {

@@ -23,57 +23,61 @@ enum hx_protocol { HX_PROTOCOL_SCRIPT, HX_PROTOCOL_UCI };
 int hx_protocol_by_name(const char *name);
 const char *hx_protocol_name(int protocol);
 
-enum { HX_DIVIDE_MOVE_MAX = 16, HX_DIVIDE_KEEP = 4, HX_DIVIDE_TEXT = 96 };
+enum { HX_REPLY_MOVE_MAX = 16, HX_REPLY_KEEP = 4, HX_REPLY_TEXT = 96 };
 
-typedef struct hx_divide_line {
-    char move[HX_DIVIDE_MOVE_MAX];
+typedef struct hx_reply_line {
+    char move[HX_REPLY_MOVE_MAX];
     uint64_t count;
-} hx_divide_line;
+} hx_reply_line;
 
 /* A line that could not be read, quoted (non-printable bytes as '?'). */
-typedef struct hx_divide_problem {
+typedef struct hx_reply_problem {
     int line_no;
-    char text[HX_DIVIDE_TEXT];
-} hx_divide_problem;
+    char text[HX_REPLY_TEXT];
+} hx_reply_problem;
 
-typedef struct hx_divide {
+typedef struct hx_reply {
     int protocol, state, line_no;
-    hx_divide_line *lines;
+    hx_reply_line *lines;
     int n, cap;
     int has_total;
     uint64_t total;
     int complete;   /* the end marker was read (total / Nodes searched / error) */
     int nbad_lines; /* lines of the wrong shape (all counted, first few kept) */
-    hx_divide_problem bad_lines[HX_DIVIDE_KEEP];
+    hx_reply_problem bad_lines[HX_REPLY_KEEP];
     int nbad_moves; /* well-formed lines whose move is not move text */
-    hx_divide_problem bad_moves[HX_DIVIDE_KEEP];
+    hx_reply_problem bad_moves[HX_REPLY_KEEP];
     int has_error;  /* the engine answered "error ..." */
     char error[256];
     int oom;
-} hx_divide;
+} hx_reply;
 
-void hx_divide_init(hx_divide *d, int protocol);
-void hx_divide_free(hx_divide *d);
+void hx_reply_init(hx_reply *d, int protocol);
+void hx_reply_free(hx_reply *d);
 
 /* Feeds one line of output (without its newline; may hold any bytes).
  * Returns 1 once the answer is complete, else 0. */
-int hx_divide_feed(hx_divide *d, const char *line, size_t len);
+int hx_reply_feed(hx_reply *d, const char *line, size_t len);
+
+/* The length of the cell name s starts with (a lower-case letter and one
+ * or two digits: 2 or 3), or 0. */
+size_t hx_cell_text_len(const char *s);
 
 /* Is s move text of docs/conventions.md: <cell><cell>[qrbn], a cell being a
  * lower-case letter and one or two digits? (1 yes, 0 no) */
 int hx_move_text_ok(const char *s);
 
 /* Sorts the lines by move (strcmp), keeping duplicates next to each other. */
-void hx_divide_sort(hx_divide *d);
+void hx_reply_sort(hx_reply *d);
 
-/* After hx_divide_sort: the first move listed more than once (and how many
+/* After hx_reply_sort: the first move listed more than once (and how many
  * times), or NULL. */
-const char *hx_divide_duplicate(const hx_divide *d, int *times);
+const char *hx_reply_duplicate(const hx_reply *d, int *times);
 
 /* Sum of the line counts; returns -1 if it overflows 64 bits. */
-int hx_divide_sum(const hx_divide *d, uint64_t *sum);
+int hx_reply_sum(const hx_reply *d, uint64_t *sum);
 
-/* After hx_divide_sort: the index of a move's first line, or -1 if absent. */
-int hx_divide_find(const hx_divide *d, const char *move);
+/* After hx_reply_sort: the index of a move's first line, or -1 if absent. */
+int hx_reply_find(const hx_reply *d, const char *move);
 
 #endif

@@ -96,7 +96,9 @@ typedef struct hx_check_result {
     hx_divide expected;   /* the reference's answer */
     hx_divide got;        /* the engine's answer */
     hx_divide_diff diff;  /* expected vs got (empty on a pass) */
-    char *message;        /* one line: why it failed or errored, else NULL */
+    char *message;        /* why it failed or errored, else NULL; its first line
+                             says it, later lines (a fixture's block: position,
+                             line, each failed expectation) give detail (issue 13) */
     hx_reproduction *minimal; /* the bisection's end, or NULL */
     double seconds;       /* time the check took */
 } hx_check_result;
@@ -109,5 +111,22 @@ typedef struct hx_results {
     hx_check_result *checks;
     int n, cap;
 } hx_results;
+
+/* ---- Lifetimes (results.c). Added by the core refactor (issue 13); the
+ * types above are unchanged. ---------------------------------------------- */
+
+void hx_check_result_init(hx_check_result *c, hx_check_kind kind);
+void hx_check_result_free(hx_check_result *c);
+/* Frees r and everything it holds (NULL is fine). */
+void hx_reproduction_free(hx_reproduction *r);
+
+/* command and engine are borrowed (string literals or argv). */
+void hx_results_init(hx_results *r, const char *command, const char *engine);
+/* Moves *c into the list (c is left zeroed, also on failure, when *c is
+ * freed). 0, or -1 (memory). */
+int hx_results_add(hx_results *r, hx_check_result *c);
+/* How many checks have this outcome. */
+int hx_results_count(const hx_results *r, hx_outcome outcome);
+void hx_results_free(hx_results *r);
 
 #endif

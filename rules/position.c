@@ -121,6 +121,11 @@ int hx_cell_name(const hx_rules *rules, int x, int y, int naming, char out[4])
     return 0;
 }
 
+int hx_rules_has_naming(const hx_rules *rules, int naming)
+{
+    return naming == 0 || (naming == 1 && rules->g->shape.alt_files != NULL);
+}
+
 char hx_position_piece(const hx_position *pos, int x, int y)
 {
     int c = geometry_cell(pos->g, x, y);

@@ -41,6 +41,11 @@ typedef struct hx_castle {
     const char *names[3];        /* accepted names, e.g. "O-O-Q", "Q-0-0" */
 } hx_castle;
 
+/* Castling names: O-O for the near rook and O-O-O for the far one, or
+ * Shafran's by flank and length (O-O / B-O-O-O on the bishops' flank,
+ * O-O-Q / Q-O-O-O on the queen's). */
+typedef enum { CASTLE_NAMES_BY_ROOK, CASTLE_NAMES_BY_FLANK } hx_castle_naming;
+
 /* Everything a profile may set; variants.c gives each variant's default and
  * each profile's overrides. */
 typedef struct hx_rule_params {
@@ -58,6 +63,7 @@ typedef struct hx_rule_params {
     int castling;                   /* 0: no castling in this variant */
     int castle_near_steps;          /* bitmask of king step counts: near rook */
     int castle_far_steps;           /* ... far rook (same as near if equidistant) */
+    hx_castle_naming castle_naming; /* how castlings are written (docs/conventions.md) */
     hx_clock_rule clock;
     hx_repetition_rule repetition;
     hx_material_rule material;

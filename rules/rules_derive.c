@@ -122,17 +122,17 @@ static void derive_reverse_tables(hx_rules *r)
 }
 
 /* Names by which a castling may be written (docs/conventions.md). */
-static void name_castle(hx_castle *k, int shafran_queen_flank, int is_shafran, int steps,
+static void name_castle(hx_castle *k, int queen_flank, hx_castle_naming naming, int steps,
                         int is_far)
 {
-    static const char *const shafran[2][2][2] = {
+    static const char *const by_flank[2][2][2] = {
         /* bishops' flank */ {{"O-O", "B-O-O"}, {"O-O-O", "B-O-O-O"}},
         /* queen's flank  */ {{"O-O-Q", "Q-O-O"}, {"O-O-O-Q", "Q-O-O-O"}},
     };
     memset(k->names, 0, sizeof k->names);
-    if (is_shafran) {
-        k->names[0] = shafran[shafran_queen_flank][steps == 3][0];
-        k->names[1] = shafran[shafran_queen_flank][steps == 3][1];
+    if (naming == CASTLE_NAMES_BY_FLANK) {
+        k->names[0] = by_flank[queen_flank][steps == 3][0];
+        k->names[1] = by_flank[queen_flank][steps == 3][1];
     } else {
         k->names[0] = is_far ? "O-O-O" : "O-O";
     }
@@ -171,7 +171,7 @@ static void add_castles_for_rook(hx_rules *r, int colour, int king, int rook, in
         k->rook_to = g->step[hx_dir_opposite(d)][to];
         k->must_be_empty = between;
         k->must_be_safe = path;
-        name_castle(k, queen_flank, strcmp(r->variant, "shafran") == 0, steps, is_far);
+        name_castle(k, queen_flank, r->p.castle_naming, steps, is_far);
     }
 }
 

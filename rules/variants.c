@@ -179,6 +179,7 @@ static const variant_def variants[] = {
       .vcap = VCAP_NEVER, .reach = REACH_HALF_FILE, .ep = EP_EVERY_CROSSED,
       .cross = CROSS_NONE, .castling = 1,
       .castle_near_steps = STEPS(2, 3), .castle_far_steps = STEPS(2, 3),
+      .castle_naming = CASTLE_NAMES_BY_FLANK,
       .clock = CLOCK_PAWN_OR_CAPTURE, .repetition = REP_THREEFOLD, .material = MAT_NONE},
      shafran_profiles, COUNT(shafran_profiles)},
     {"brusky",
@@ -216,6 +217,12 @@ static const variant_def variants[] = {
 };
 
 enum { NVARIANTS = COUNT(variants), MAX_PROFILES = 8 };
+/* all_rules has room for MAX_PROFILES per variant: a variant with more must
+ * not compile (two variants have exactly 8 now). */
+_Static_assert(COUNT(shafran_profiles) <= MAX_PROFILES, "shafran: more than MAX_PROFILES");
+_Static_assert(COUNT(brusky_profiles) <= MAX_PROFILES, "brusky: more than MAX_PROFILES");
+_Static_assert(COUNT(glinski_profiles) <= MAX_PROFILES, "glinski: more than MAX_PROFILES");
+_Static_assert(COUNT(mccooey_profiles) <= MAX_PROFILES, "mccooey: more than MAX_PROFILES");
 
 static hx_geometry geometries[NVARIANTS];
 static hx_rules all_rules[NVARIANTS][MAX_PROFILES];

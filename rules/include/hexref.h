@@ -107,6 +107,9 @@ void hx_board_size(const hx_rules *rules, int *width, int *height, int *horizont
 /* Name of cell (x, y) in the given naming (see hx_move_text); returns -1 if
  * there is no such cell. */
 int hx_cell_name(const hx_rules *rules, int x, int y, int naming, char out[4]);
+/* 1 if the board has cell names in `naming` (0: canonical, always; 1:
+ * Brusky's seed notation B, where the variant defines it), else 0. */
+int hx_rules_has_naming(const hx_rules *rules, int naming);
 /* The piece letter on (x, y) (KQRBNP White, kqrbnp Black), '.' if empty,
  * or 0 if there is no such cell. */
 char hx_position_piece(const hx_position *pos, int x, int y);
@@ -171,6 +174,19 @@ int hx_perft_max_depth(const hx_position *pos);
  * having played nothing, if depth > hx_perft_max_depth(pos); and UINT64_MAX
  * if the count does not fit in 64 bits. */
 uint64_t hx_perft(hx_position *pos, int depth);
+
+/* One root move of a divide and the leaves below it. */
+typedef struct hx_divide_entry {
+    char move[HX_MOVE_TEXT_MAX];
+    uint64_t count;
+} hx_divide_entry;
+
+/* The perft divide (Stockfish's perft<Root>): each legal move of pos with
+ * the leaves of its subtree to depth - 1 (1 each at depth 1), sorted by move
+ * text (cell names in `naming`, as hx_move_text). out needs HX_MAX_MOVES
+ * entries; returns the number of moves (their counts sum to hx_perft). Every
+ * divide of the reference (divide, engine, verify, suite) is this loop. */
+int hx_perft_divide(hx_position *pos, int depth, int naming, hx_divide_entry *out);
 
 /* The same count for deep runs (perft_deep.c, docs/perft.md): the work is
  * shared by `threads` threads, each on its own copy of pos, and subtrees are

@@ -17,7 +17,7 @@ expect_rc() { # expect_rc NAME CODE MESSAGE-PART ARGS...
   local name=$1 code=$2 part=$3; shift 3
   run "$@"
   [ "$(rc)" = "$code" ] && grep -qF -- "$part" "$tmp/err"
-  local ok=$? # before the substitutions below, which reset $?
+  local ok=$? # taken first: the command substitutions below would reset $?
   check "$name (rc $(rc), stderr: $(head -c 200 "$tmp/err"))" $ok
 }
 
@@ -129,6 +129,69 @@ expect_rc "oracle illegal move" 1 "move 1 ('e2e6')" perft -v shafran -e oracle -
 expect_rc "oracle bad fen" 1 "bad HexFEN" moves -v glinski -e oracle --fen "b/qbk/n1b1n w - - 0 1"
 expect_rc "fen piece list error" 1 "cannot read" fen -v shafran "W Ke1 Zz9, B Ke10"
 expect_rc "fixtures missing file" 1 "nonexistent.fix" fixtures /nonexistent.fix
+
+# Every command: an unknown option and an option of another command are usage
+# errors (2); an unknown variant or profile is bad input (1); a filter that
+# selects nothing is bad input (1). Commands that take no -v/-p reject them as
+# options (2); commands without filters have no filter case (README).
+source_dir=$(cd "$(dirname "$0")/../.." && pwd)
+engine="$source_dir/examples/hexref-perftree"
+start="b/qbk/rnbnr/ppppppp/9/11/11/5P5/4PBP4/3PNBNP3/2PRQBKRP2 w - - 0 1"
+printf '%s ;D1 31 ;id a\n' "$start" > "$tmp/mccooey-std.epd"
+printf '1/1\tmccooey\tstd\t1\t%s\t1\n' "$start" > "$tmp/jobs.tsv"
+printf '1/1\t31\n' > "$tmp/res.tsv"
+pieces="W Ke1, B Ke10"
+gen_out="$tmp/gen.epd"
+# command, then its arguments with V and P standing for -v and -p values
+for spec in \
+  "perft|-v V -p P 1" "divide|-v V -p P 1" "moves|-v V -p P" "show|-v V -p P" \
+  "variants|-v V" "fen|-v V -p P|$pieces" "bench|-v V -p P 1" "selfcheck|-v V -p P -n 1" \
+  "suite|-v V -p P $tmp/mccooey-std.epd" "gen|-v V -p P -n 1 --depth 1 --seed 1 -o $gen_out" \
+  "merge||$tmp/jobs.tsv $tmp/res.tsv" "fixtures|-v V -p P" "verify|-e $engine -v V -p P -d 1" \
+  "identify|-e $engine -v V -p P" "engine|-v V -p P"; do
+  IFS='|' read -r cmd args extra <<<"$spec"
+  other="--threads 8"; [ "$cmd" = perft ] && other="--tier quick"
+  # shellcheck disable=SC2086
+  expect_rc "$cmd: unknown option" 2 "unknown option '--frob'" $cmd --frob ${args//[VP]/mccooey} ${extra:+"$extra"}
+  expect_rc "$cmd: another command's option" 2 "takes no option ${other%% *}" \
+    $cmd $other ${extra:+"$extra"}
+  if [[ "$args" == *"-v V"* ]]; then
+    a=${args/-p P/}; a=${a//V/quack}
+    expect_rc "$cmd: unknown variant" 1 "unknown variant 'quack'" $cmd $a ${extra:+"$extra"} </dev/null
+  else
+    expect_rc "$cmd: -v is not its option" 2 "takes no option --variant" $cmd -v mccooey ${extra:+"$extra"}
+  fi
+  if [[ "$args" == *"-p P"* ]]; then
+    a=${args//V/mccooey}; a=${a//P/quack}
+    expect_rc "$cmd: unknown profile" 1 "quack" $cmd $a ${extra:+"$extra"} </dev/null
+  else
+    expect_rc "$cmd: -p is not its option" 2 "takes no option --profile" $cmd -p std ${extra:+"$extra"}
+  fi
+done
+[ ! -e "$gen_out" ]; check "gen wrote nothing for an unknown variant or profile" $?
+# filters that select nothing
+expect_rc "selfcheck: no profile the oracle runs" 1 "no variant/profile matches" selfcheck -v shafran -p neg-glinski-capture -n 1
+expect_rc "suite: --tier quick selects no line" 1 "no line checked" suite --tier quick "$tmp/mccooey-std.epd"
+expect_rc "suite: --max-nodes selects no depth" 1 "no line checked" suite --max-nodes 1 "$tmp/mccooey-std.epd"
+expect_rc "fixtures: no fixture of the variant" 1 "no fixture of mccooey" fixtures -v mccooey "$source_dir/tests/fixtures/brusky"
+expect_rc "fixtures: no profile the engine runs" 1 "no fixture of shafran under neg-glinski-capture" fixtures -e oracle -v shafran -p neg-glinski-capture
+expect_rc "verify: --tier quick selects no suite line" 1 "no suite line selected" verify -e "$engine" -v mccooey --suite "$tmp/mccooey-std.epd" --tier quick
+expect_rc "identify: no fixture of the variant" 1 "no mccooey fixtures" identify -e "$engine" -v mccooey "$source_dir/tests/fixtures/brusky"
+# help
+expect_rc "help of an unknown command" 2 "unknown command" help frobnicate
+for c in perft divide moves show variants fen bench selfcheck suite gen merge fixtures verify identify engine; do
+  run help "$c"
+  [ "$(rc)" = 0 ] && [ "$(head -n 1 "$tmp/out" | cut -d' ' -f1-3)" = "usage: hexref $c" ]; check "help $c" $?
+  run --help
+  line=$(grep "^  $c " "$tmp/out")
+  [ -n "$line" ] && [[ "$line" != *[\;,:] ]]; check "one complete overview line for $c" $?
+done
+run selfcheck --seconds 0; [ "$(rc)" = 2 ]; check "selfcheck --seconds 0 is a usage error" $?
+# output forms: an unknown --format is usage, an unwritable --junit is refused before the run
+expect_rc "fixtures --format xml" 2 "unknown format 'xml'" fixtures -v mccooey --format xml
+expect_rc "suite --junit into no directory" 1 "cannot write /nonexistent/j.xml" \
+  suite --junit /nonexistent/j.xml "$tmp/mccooey-std.epd"
+[ ! -s "$tmp/out" ]; check "nothing ran before the --junit refusal" $?
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -1,7 +1,7 @@
 /*
  * test_protocol.c - the engine-output reader (harness/protocol.c), the
- * process layer (harness/process.c) and the external-engine adapter
- * (harness/engine_external.c) on their own.
+ * process layer (harness/process.c) and the external-engine layer
+ * (harness/engine_external.c and its external_*.c backends) on their own.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -17,11 +17,11 @@
 #include "process.h"
 #include "protocol.h"
 
-static void feed_text(hx_divide *d, const char *text)
+static void feed_text(hx_reply *d, const char *text)
 {
     while (*text) {
         size_t n = strcspn(text, "\n");
-        hx_divide_feed(d, text, n);
+        hx_reply_feed(d, text, n);
         text += n + (text[n] == '\n');
     }
 }
@@ -29,76 +29,76 @@ static void feed_text(hx_divide *d, const char *text)
 static void script_answer_is_read(void **state)
 {
     (void)state;
-    hx_divide d;
-    hx_divide_init(&d, HX_PROTOCOL_SCRIPT);
+    hx_reply d;
+    hx_reply_init(&d, HX_PROTOCOL_SCRIPT);
     feed_text(&d, "e2e4 20\nd8d9q 1\n\n21\n");
     assert_true(d.complete && d.has_total);
     assert_int_equal(d.n, 2);
     assert_int_equal(d.total, 21);
     assert_int_equal(d.nbad_lines + d.nbad_moves, 0);
-    hx_divide_sort(&d);
+    hx_reply_sort(&d);
     assert_string_equal(d.lines[0].move, "d8d9q");
-    assert_int_equal(hx_divide_find(&d, "e2e4"), 1);
-    hx_divide_free(&d);
+    assert_int_equal(hx_reply_find(&d, "e2e4"), 1);
+    hx_reply_free(&d);
 }
 
 static void nothing_is_merged_or_trusted(void **state)
 {
     (void)state;
-    hx_divide d;
+    hx_reply d;
     uint64_t sum;
-    hx_divide_init(&d, HX_PROTOCOL_SCRIPT);
+    hx_reply_init(&d, HX_PROTOCOL_SCRIPT);
     feed_text(&d, "e2e4 1\ne2-e5 1\nhello\ne2e4 1\n\n5\nmore\n");
     int times = 0;
-    hx_divide_sort(&d);
+    hx_reply_sort(&d);
     assert_int_equal(d.n, 2); /* the duplicate stays */
-    assert_string_equal(hx_divide_duplicate(&d, &times), "e2e4");
+    assert_string_equal(hx_reply_duplicate(&d, &times), "e2e4");
     assert_int_equal(times, 2);
     assert_int_equal(d.nbad_moves, 1);
     assert_string_equal(d.bad_moves[0].text, "e2-e5 1");
     assert_int_equal(d.nbad_lines, 2); /* "hello", "more" after the total */
     assert_int_equal(d.bad_lines[0].line_no, 3);
-    assert_int_equal(hx_divide_sum(&d, &sum), 0);
+    assert_int_equal(hx_reply_sum(&d, &sum), 0);
     assert_int_equal(sum, 2);
     assert_int_equal(d.total, 5);
-    hx_divide_free(&d);
+    hx_reply_free(&d);
 }
 
 static void numbers_and_bytes_are_checked(void **state)
 {
     (void)state;
-    hx_divide d;
-    hx_divide_init(&d, HX_PROTOCOL_SCRIPT);
-    hx_divide_feed(&d, "e2e4 18446744073709551616", 25); /* 2^64 */
-    hx_divide_feed(&d, "e2e4\0 1", 7);
-    hx_divide_feed(&d, "e2e4 -1", 7);
+    hx_reply d;
+    hx_reply_init(&d, HX_PROTOCOL_SCRIPT);
+    hx_reply_feed(&d, "e2e4 18446744073709551616", 25); /* 2^64 */
+    hx_reply_feed(&d, "e2e4\0 1", 7);
+    hx_reply_feed(&d, "e2e4 -1", 7);
     assert_int_equal(d.n, 0);
     assert_int_equal(d.nbad_lines, 3);
     assert_string_equal(d.bad_lines[1].text, "e2e4? 1");
     assert_false(d.complete);
-    hx_divide_free(&d);
+    hx_reply_free(&d);
 }
 
 static void uci_answer_is_read(void **state)
 {
     (void)state;
-    hx_divide d;
-    hx_divide_init(&d, HX_PROTOCOL_UCI);
+    hx_reply d;
+    hx_reply_init(&d, HX_PROTOCOL_UCI);
     feed_text(&d, "info string NNUE\nc1c2: 3\n");
     assert_false(d.complete);
-    assert_int_equal(hx_divide_feed(&d, "", 0), 0);
-    assert_int_equal(hx_divide_feed(&d, "Nodes searched: 3", 17), 1);
+    assert_int_equal(hx_reply_feed(&d, "", 0), 0);
+    assert_int_equal(hx_reply_feed(&d, "Nodes searched: 3", 17), 1);
     assert_int_equal(d.n, 1);
     assert_int_equal(d.total, 3);
     assert_int_equal(d.nbad_lines, 0);
-    hx_divide_free(&d);
-    hx_divide_init(&d, HX_PROTOCOL_UCI);
+    hx_reply_free(&d);
+    hx_reply_init(&d, HX_PROTOCOL_UCI);
     feed_text(&d, "c1c2 3\n");
     assert_int_equal(d.nbad_lines, 1); /* script lines are not uci lines */
-    assert_int_equal(hx_divide_feed(&d, "error: bad HexFEN", 17), 1);
+    assert_int_equal(hx_reply_feed(&d, "error: bad HexFEN", 17), 1);
     assert_true(d.has_error);
     assert_string_equal(d.error, "bad HexFEN");
-    hx_divide_free(&d);
+    hx_reply_free(&d);
 }
 
 static void move_text_shapes(void **state)
@@ -189,7 +189,7 @@ static void reference_backend_answers(void **state)
     assert_int_equal(hx_external_divide(x, "b/qbk/rnbnr/ppppppp/9/11/11/5P5/4PBP4/3PNBNP3/2PRQBKRP2 w - - 0 1",
                                         "e3e4", 2, &a), 0);
     assert_int_equal(hx_ext_answer_problem(&a, problem, sizeof problem), 0);
-    assert_int_equal(a.divide.n, 31);
+    assert_int_equal(a.reply.n, 31);
     hx_ext_answer_free(&a);
     hx_engine e = hx_external_engine(x);
     char text[4096], err[256];

@@ -251,9 +251,19 @@ def identify_cases():
     def none(c):
         x = c.fen_after("mccooey", "f4f5")
         return (["-e", c.faulty, "-v", "mccooey"],
-                case(1, [r"matches: none: differs on .*mccooey-", r"closest profile"],
+                case(1, [r"matches: none: differs on .*mccooey-", r"closest profile",
+                         r"where the engine differs from \S+ \(\d+ fixtures?\):\n  mccooey-\S+, "
+                         r"run under \S+  \(\S+\.fix:\d+\)\n    query: \S+",
+                         r"\n      engine: +fail\n", r"\n      reference: +pass\n"],
                      cmd="identify", seconds=240, env={"FAULT_FEN": x, "FAULT_DROP": "f8f7"}))
     cases["identify-none"] = none
+    # Issue 14: an engine that accepts a position the pinned reference rejects
+    # (Jocly takes Ludii's mirrored setup under its own rules) still matches.
+    cases["identify-lenient-not-applicable"] = lambda c: (
+        ["-e", os.path.join(ENGINES, "lenient.sh"), "-v", "brusky"],
+        case(0, [r"\nmatches: jocly\n", r"jocly +\d+ +0 +[1-9]\d* +<- matches"],
+             cmd="identify", seconds=240,
+             env={"LENIENT_PROFILE": "jocly", "LENIENT_FALLBACK": "ludii"}))
     cases["identify-hang"] = lambda c: (
         ["-e", os.path.join(ENGINES, "hang.sh"), "-v", "mccooey", "--timeout", "1"],
         case(1, [r"gave no usable answer", r"no complete answer within 1\.0 s"], cmd="identify",

@@ -1,0 +1,134 @@
+/*
+ * divide.c - hx_divide: construction from the reference, from an engine's
+ * reply and from any text-level engine; sorting and lookup.
+ */
+#include "divide.h"
+
+#include "strutil.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void hx_divide_init(hx_divide *d)
+{
+    memset(d, 0, sizeof *d);
+}
+
+void hx_divide_free(hx_divide *d)
+{
+    free(d->moves);
+    hx_divide_init(d);
+}
+
+int hx_divide_add(hx_divide *d, const char *move, uint64_t count)
+{
+    if (hx_grow(&d->moves, &d->cap, d->n, sizeof *d->moves, 64) != 0)
+        return -1;
+    hx_move_count *m = &d->moves[d->n++];
+    size_t len = strnlen(move, HX_RESULT_MOVE_MAX - 1);
+    memcpy(m->move, move, len);
+    m->move[len] = '\0';
+    m->count = count;
+    d->has_moves = 1;
+    d->total += count;
+    return 0;
+}
+
+static int compare_moves(const void *a, const void *b)
+{
+    return strcmp(((const hx_move_count *)a)->move, ((const hx_move_count *)b)->move);
+}
+
+void hx_divide_sort(hx_divide *d)
+{
+    if (d->n > 1)
+        qsort(d->moves, (size_t)d->n, sizeof *d->moves, compare_moves);
+}
+
+const hx_move_count *hx_divide_find(const hx_divide *d, const char *move)
+{
+    hx_move_count key;
+    snprintf(key.move, sizeof key.move, "%s", move);
+    if (d->n == 0)
+        return NULL;
+    return bsearch(&key, d->moves, (size_t)d->n, sizeof *d->moves, compare_moves);
+}
+
+int hx_divide_copy(hx_divide *dst, const hx_divide *src)
+{
+    hx_divide_init(dst);
+    if (src->n) {
+        dst->moves = malloc((size_t)src->n * sizeof *dst->moves);
+        if (!dst->moves)
+            return -1;
+        memcpy(dst->moves, src->moves, (size_t)src->n * sizeof *dst->moves);
+    }
+    dst->n = dst->cap = src->n;
+    dst->has_moves = src->has_moves;
+    dst->total = src->total;
+    return 0;
+}
+
+int hx_divide_of_position(hx_position *pos, int depth, int naming, hx_divide *out)
+{
+    hx_divide_entry list[HX_MAX_MOVES];
+    int n = hx_perft_divide(pos, depth, naming, list);
+    hx_divide_init(out);
+    out->has_moves = 1;
+    for (int i = 0; i < n; i++)
+        if (hx_divide_add(out, list[i].move, list[i].count) != 0) {
+            hx_divide_free(out);
+            return -1;
+        }
+    return 0;
+}
+
+int hx_divide_of_reply(const hx_reply *r, hx_divide *out)
+{
+    hx_divide_init(out);
+    out->has_moves = 1;
+    for (int i = 0; i < r->n; i++)
+        if (hx_divide_add(out, r->lines[i].move, r->lines[i].count) != 0) {
+            hx_divide_free(out);
+            return -1;
+        }
+    hx_divide_sort(out);
+    out->total = r->total;
+    return 0;
+}
+
+int hx_divide_of_engine(const hx_engine *e, const char *variant, const char *profile,
+                        const char *fen, int depth, hx_divide *out, char *err, size_t errcap)
+{
+    hx_divide_init(out);
+    char *text = malloc(HX_ENGINE_TEXT_MAX);
+    if (!text) {
+        snprintf(err, errcap, "out of memory");
+        return -1;
+    }
+    int rc = e->moves(e->ctx, variant, profile, fen, text, HX_ENGINE_TEXT_MAX, err, errcap);
+    out->has_moves = 1;
+    char *save = NULL;
+    for (char *m = rc ? NULL : strtok_r(text, "\n", &save); m; m = strtok_r(NULL, "\n", &save)) {
+        char child[HX_ENGINE_FEN_MAX];
+        uint64_t count = 1;
+        if (depth > 1 &&
+            (e->play(e->ctx, variant, profile, fen, m, child, sizeof child, err, errcap) ||
+             e->perft(e->ctx, variant, profile, child, depth - 1, &count, err, errcap))) {
+            rc = -1;
+            break;
+        }
+        if (hx_divide_add(out, m, count) != 0) {
+            snprintf(err, errcap, "out of memory");
+            rc = -1;
+            break;
+        }
+    }
+    free(text);
+    if (rc)
+        hx_divide_free(out);
+    else
+        hx_divide_sort(out);
+    return rc;
+}

@@ -1,0 +1,340 @@
+/*
+ * external_adapter.c - an outside engine as an hx_engine for the fixture
+ * runner (engine_external.h, hx_external_engine): moves from a depth-1
+ * divide, perft from a divide's total, status where the backend has it,
+ * and play through the reference, remembering the path so the engine is
+ * asked about the root position and the moves. Answers are cached, since
+ * identify runs the same positions under every profile.
+ */
+#include "external_private.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "strutil.h"
+
+/* The root and moves under which the engine is asked about fen. */
+static const char *resolve(const hx_external *x, const char *fen, const char **moves)
+{
+    for (int i = 0; i < x->nknown; i++)
+        if (strcmp(x->known[i].fen, fen) == 0) {
+            *moves = x->known[i].moves;
+            return x->known[i].root;
+        }
+    *moves = "";
+    return fen;
+}
+
+static int remember(hx_external *x, const char *fen, const char *root, const char *moves,
+                    const char *move)
+{
+    int slot = x->nknown;
+    for (int i = 0; i < x->nknown; i++)
+        if (strcmp(x->known[i].fen, fen) == 0)
+            slot = i; /* the latest path wins: the runner asks about it next */
+    if (slot == x->nknown && hx_grow(&x->known, &x->capknown, x->nknown, sizeof *x->known, 32))
+        return -1;
+    size_t n = strlen(moves) + strlen(move) + 2;
+    char *path = malloc(n);
+    if (path)
+        snprintf(path, n, "%s%s%s", moves, *moves ? " " : "", move);
+    known_pos k = {hx_strdup(fen), hx_strdup(root), path};
+    if (!k.fen || !k.root || !k.moves) {
+        free(k.fen), free(k.root), free(k.moves);
+        return -1;
+    }
+    if (slot < x->nknown) {
+        free(x->known[slot].fen), free(x->known[slot].root), free(x->known[slot].moves);
+        x->known[slot] = k;
+    } else {
+        x->known[x->nknown++] = k;
+    }
+    return 0;
+}
+
+static cached *cache_find(hx_external *x, const char *key)
+{
+    for (int i = 0; i < x->ncache; i++)
+        if (strcmp(x->cache[i].key, key) == 0)
+            return &x->cache[i];
+    return NULL;
+}
+
+static cached *cache_add(hx_external *x, const char *key, int ok, char *text, uint64_t total)
+{
+    if (hx_grow(&x->cache, &x->capcache, x->ncache, sizeof *x->cache, 64) != 0) {
+        free(text);
+        return NULL;
+    }
+    cached c = {hx_strdup(key), ok, 0, text, total};
+    if (!c.key || !c.text) {
+        free(c.key), free(c.text);
+        return NULL;
+    }
+    x->cache[x->ncache] = c;
+    return &x->cache[x->ncache++];
+}
+
+/* An answer as sorted "MOVE COUNT" lines (duplicates kept). */
+static char *lines_text(hx_reply *d)
+{
+    hx_reply_sort(d);
+    size_t n = 1;
+    for (int i = 0; i < d->n; i++)
+        n += strlen(d->lines[i].move) + 22;
+    char *text = malloc(n);
+    if (!text)
+        return NULL;
+    text[0] = '\0';
+    size_t used = 0;
+    for (int i = 0; i < d->n; i++)
+        used += (size_t)snprintf(text + used, n - used, "%s %llu\n", d->lines[i].move,
+                                 (unsigned long long)d->lines[i].count);
+    return text;
+}
+
+static int ask(hx_external *x, const char *variant, const char *fen, int depth, cached **out,
+               char *err, size_t errcap)
+{
+    if (strcmp(variant, x->variant) != 0) {
+        snprintf(err, errcap, "the engine is run for %s, not %s", x->variant, variant);
+        return -1;
+    }
+    const char *moves, *root = resolve(x, fen, &moves);
+    char key[HX_EXT_KEY_MAX];
+    snprintf(key, sizeof key, "%d|%s|%s", depth, root, moves);
+    cached *c = cache_find(x, key);
+    if (!c) {
+        hx_ext_answer a;
+        char problem[600];
+        hx_external_divide(x, root, moves, depth, &a);
+        int bad = hx_ext_answer_problem(&a, problem, sizeof problem);
+        if (bad && !x->first_problem[0])
+            snprintf(x->first_problem, sizeof x->first_problem, "%s", problem);
+        x->usable += !bad;
+        c = cache_add(x, key, !bad, bad ? hx_strdup(problem) : lines_text(&a.reply),
+                      a.reply.total);
+        if (c)
+            c->rejected = a.failure == HX_EXT_REJECTED;
+        hx_ext_answer_free(&a);
+    }
+    if (!c) {
+        snprintf(err, errcap, "out of memory");
+        return -1;
+    }
+    if (!c->ok)
+        snprintf(err, errcap, "%s", c->text);
+    *out = c;
+    return c->ok ? 0 : c->rejected ? HX_ENGINE_REJECTED : -1;
+}
+
+static int ext_moves(void *ctx, const char *variant, const char *profile, const char *fen,
+                     char *out, size_t cap, char *err, size_t errcap)
+{
+    (void)profile;
+    cached *c;
+    int rc = ask(ctx, variant, fen, 1, &c, err, errcap);
+    if (rc != 0)
+        return rc;
+    if (strlen(c->text) >= cap) {
+        snprintf(err, errcap, "move list too long");
+        return -1;
+    }
+    size_t used = 0; /* the moves without their counts */
+    for (const char *s = c->text; *s; s = strchr(s, '\n') + 1)
+        used += (size_t)sprintf(out + used, "%.*s\n", (int)strcspn(s, " "), s);
+    out[used] = '\0';
+    return 0;
+}
+
+static int ext_perft(void *ctx, const char *variant, const char *profile, const char *fen,
+                     int depth, uint64_t *nodes, char *err, size_t errcap)
+{
+    (void)profile;
+    cached *c;
+    if (depth == 0) { /* no need to ask: the protocols start at depth 1 */
+        *nodes = 1;
+        return 0;
+    }
+    int rc = ask(ctx, variant, fen, depth, &c, err, errcap);
+    if (rc != 0)
+        return rc;
+    *nodes = c->total;
+    return 0;
+}
+
+static int ext_status(void *ctx, const char *variant, const char *profile, const char *fen,
+                      char *out, size_t cap, char *err, size_t errcap)
+{
+    (void)profile;
+    hx_external *x = ctx;
+    if (strcmp(variant, x->variant) != 0) {
+        snprintf(err, errcap, "the engine is run for %s, not %s", x->variant, variant);
+        return -1;
+    }
+    const char *moves, *root = resolve(x, fen, &moves);
+    char key[HX_EXT_KEY_MAX];
+    snprintf(key, sizeof key, "S|%s|%s", root, moves);
+    cached *c = cache_find(x, key);
+    if (!c) {
+        char word[64], problem[512];
+        int rc = x->backend->status(x, root, moves, word, sizeof word, problem, sizeof problem);
+        c = cache_add(x, key, rc == 0, hx_strdup(rc == 0 ? word : problem), 0);
+        if (c && rc != 0 && x->rules) /* the reference backend rejects the position */
+            c->rejected = 1;
+    }
+    if (!c || !c->ok || strlen(c->text) >= cap) {
+        snprintf(err, errcap, "%s", c ? c->text : "out of memory");
+        return c && c->rejected ? HX_ENGINE_REJECTED : -1;
+    }
+    strcpy(out, c->text);
+    return 0;
+}
+
+static int listed(const char *text, const char *move)
+{
+    size_t n = strlen(move);
+    for (const char *s = text; *s; s = strchr(s, '\n') + 1)
+        if (strncmp(s, move, n) == 0 && s[n] == ' ')
+            return 1;
+    return 0;
+}
+
+/* The reference's divide of pos to depth 2 as sorted "MOVE COUNT" lines. */
+static char *reference_lines(hx_position *pos)
+{
+    static _Thread_local hx_divide_entry list[HX_MAX_MOVES];
+    int n = hx_perft_divide(pos, 2, 0, list);
+    size_t cap = (size_t)n * (HX_MOVE_TEXT_MAX + 24) + 1, used = 0;
+    char *out = malloc(cap);
+    if (!out)
+        return NULL;
+    out[0] = '\0';
+    for (int i = 0; i < n; i++)
+        used += (size_t)snprintf(out + used, cap - used, "%s %llu\n", list[i].move,
+                                 (unsigned long long)list[i].count);
+    return out;
+}
+
+/* The first line of a that b lacks, as "MOVE COUNT" without the newline. */
+static void first_unmatched(const char *a, const char *b, char *out, size_t cap)
+{
+    snprintf(out, cap, "nothing");
+    for (const char *s = a; *s; s = strchr(s, '\n') + 1) {
+        size_t n = strcspn(s, "\n") + 1;
+        const char *t = b;
+        while (*t && strncmp(t, s, n) != 0)
+            t = strchr(t, '\n') + 1;
+        if (!*t) {
+            snprintf(out, cap, "%.*s", (int)n - 1, s);
+            return;
+        }
+    }
+}
+
+/* The reference's HexFEN after move; the engine is never asked for one. */
+static hx_position *reference_child(const char *variant, const char *profile, const char *fen,
+                                    const char *move, char *out, char *err, size_t errcap)
+{
+    hx_error e;
+    const hx_rules *rules = hx_rules_find(variant, profile, &e);
+    hx_position *pos = rules ? hx_position_new(rules) : NULL;
+    hx_move m;
+    if (pos && hx_position_set_fen(pos, fen, &e) == 0 && hx_move_parse(pos, move, 0, &m, &e) == 0) {
+        hx_make(pos, m);
+        hx_position_fen(pos, out);
+        return pos;
+    }
+    snprintf(err, errcap, "reference: %s", pos || !rules ? e.message : "out of memory");
+    hx_position_free(pos);
+    return NULL;
+}
+
+/*
+ * The protocols return no positions, so the state the engine reached after
+ * a move is checked through what it generates there: its divide to depth 2
+ * must equal the reference's from the reference's HexFEN. That sees a wrong
+ * e.p. victim or a lost castling right of either side.
+ */
+static int check_child(hx_external *x, const char *variant, const char *child_fen,
+                       hx_position *child, const char *move, char *err, size_t errcap)
+{
+    cached *c;
+    char engine_only[64], reference_only[64];
+    if (ask(x, variant, child_fen, 2, &c, err, errcap) != 0)
+        return -1;
+    char *ref = reference_lines(child);
+    if (!ref) {
+        snprintf(err, errcap, "out of memory");
+        return -1;
+    }
+    int same = strcmp(ref, c->text) == 0;
+    if (!same) {
+        first_unmatched(c->text, ref, engine_only, sizeof engine_only);
+        first_unmatched(ref, c->text, reference_only, sizeof reference_only);
+        snprintf(err, errcap,
+                 "after %s the engine's position is not %s: its depth-2 divide has '%s' where "
+                 "the reference has '%s'",
+                 move, child_fen, engine_only, reference_only);
+    }
+    free(ref);
+    return same ? 0 : -1;
+}
+
+static int ext_play(void *ctx, const char *variant, const char *profile, const char *fen,
+                    const char *move, char *out, size_t cap, char *err, size_t errcap)
+{
+    hx_external *x = ctx;
+    cached *c;
+    char child_fen[HX_FEN_MAX];
+    int asked = ask(x, variant, fen, 1, &c, err, errcap);
+    if (asked != 0)
+        return asked;
+    if (!listed(c->text, move)) {
+        snprintf(err, errcap, "the engine does not list %s here", move);
+        return -1;
+    }
+    hx_position *child = reference_child(variant, profile, fen, move, child_fen, err, errcap);
+    if (!child)
+        return -1;
+    const char *moves, *root = resolve(x, fen, &moves);
+    int rc = strlen(child_fen) < cap && remember(x, child_fen, root, moves, move) == 0 ? 0 : -1;
+    if (rc != 0)
+        snprintf(err, errcap, "out of memory");
+    else
+        rc = check_child(x, variant, child_fen, child, move, err, errcap);
+    hx_position_free(child);
+    if (rc == 0)
+        strcpy(out, child_fen);
+    return rc;
+}
+
+static int ext_start_fen(void *ctx, const char *variant, const char *profile, char *out,
+                         size_t cap, char *err, size_t errcap)
+{
+    (void)ctx;
+    hx_error e;
+    const hx_rules *rules = hx_rules_find(variant, profile, &e);
+    hx_position *pos = rules ? hx_position_new(rules) : NULL;
+    int rc = pos && hx_position_set_fen(pos, NULL, &e) == 0 ? 0 : -1;
+    char fen[HX_FEN_MAX];
+    if (rc == 0) {
+        hx_position_fen(pos, fen);
+        rc = strlen(fen) < cap ? 0 : -1;
+        if (rc == 0)
+            strcpy(out, fen);
+    }
+    if (rc != 0)
+        snprintf(err, errcap, "%s", pos || !rules ? e.message : "out of memory");
+    hx_position_free(pos);
+    return rc;
+}
+
+hx_engine hx_external_engine(hx_external *x)
+{
+    hx_external_has_profile_option(x); /* a uci handshake tells whether status exists */
+    hx_engine e = {x->command, x, ext_moves, x->has_status ? ext_status : NULL, ext_play,
+                   ext_perft, ext_start_fen};
+    return e;
+}

@@ -1,0 +1,587 @@
+/*
+ * fixture_run.c - runs parsed fixtures against any engine of engine.h and
+ * returns one hx_check_result per fixture and profile: under each profile of
+ * its `profiles` line every expectation must hold; under each profile of its
+ * `refutes` line (a negative control) at least one must fail. No global
+ * mutable state: everything lives in the structures below.
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include "fixtures.h"
+
+#include <ctype.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "clock.h"
+#include "divide.h"
+#include "fixture_model.h"
+#include "strutil.h"
+
+enum { FX_ERR = 512 };
+
+/* ------------------------------------------------------------- running */
+
+typedef struct {
+    char variant[32], profile[64];
+    int ok;
+} probe;
+
+typedef struct {
+    const hx_engine *eng;
+    FILE *out;
+    probe *probes;
+    int nprobes, capprobes;
+    char *text;    /* HX_ENGINE_TEXT_MAX scratch */
+    char err[FX_ERR];
+    int skipped_runs;
+    int oom;
+    int rejected;       /* this run: the engine rejected a position */
+    int have_diff;      /* this run: expected/got hold a failed move set */
+    hx_divide expected, got;
+} rctx;
+
+/* An engine call's result, noting a rejected position. */
+static int note(rctx *r, int rc)
+{
+    if (rc == HX_ENGINE_REJECTED)
+        r->rejected = 1;
+    return rc;
+}
+
+/* Does the engine run variant/profile? Asked once through start_fen. */
+static int supported(rctx *r, const char *variant, const char *profile)
+{
+    if (!r->eng->start_fen)
+        return 1;
+    for (int i = 0; i < r->nprobes; i++)
+        if (!strcmp(r->probes[i].variant, variant) &&
+            !strcmp(r->probes[i].profile, profile))
+            return r->probes[i].ok;
+    char fen[HX_ENGINE_FEN_MAX];
+    r->err[0] = '\0';
+    int ok = r->eng->start_fen(r->eng->ctx, variant, profile, fen, sizeof fen,
+                               r->err, sizeof r->err) == 0;
+    if (strlen(variant) < sizeof r->probes[0].variant &&
+        strlen(profile) < sizeof r->probes[0].profile) {
+        if (hx_grow(&r->probes, &r->capprobes, r->nprobes, sizeof *r->probes, 16) != 0)
+            return ok;
+        probe *pr = &r->probes[r->nprobes++];
+        strcpy(pr->variant, variant);
+        strcpy(pr->profile, profile);
+        pr->ok = ok;
+        if (!ok)
+            fprintf(r->out, "note: engine '%s' does not run %s/%s (%s); "
+                    "those runs are skipped\n", r->eng->name, variant,
+                    profile, r->err);
+    }
+    return ok;
+}
+
+/* Parses an engine move list; checks it is sorted without duplicates. */
+static int parse_engine_moves(const char *text, strvec *sv, int *sorted)
+{
+    const char *s = text;
+    *sorted = 1;
+    while (*s) {
+        const char *e = strchr(s, '\n');
+        size_t n = e ? (size_t)(e - s) : strlen(s);
+        if (n > 0) {
+            if (sv_push_own(sv, hx_strndup(s, n)) != 0)
+                return -1;
+            if (sv->n > 1 && strcmp(sv->v[sv->n - 2], sv->v[sv->n - 1]) >= 0)
+                *sorted = 0;
+        }
+        s += n;
+        if (*s == '\n')
+            s++;
+    }
+    return 0;
+}
+
+typedef struct {
+    char *fen;        /* position under test */
+    char *root;       /* the fixture's position ("start" resolved), before its line */
+    strvec moves;     /* its legal moves, once fetched */
+    int have_moves;   /* 1 fetched, -1 failed */
+    int moves_sorted;
+    char moves_err[FX_ERR + 32];
+} position;
+
+static int get_moves(rctx *r, const fx_fixture *f, const char *profile,
+                     position *pos)
+{
+    if (pos->have_moves)
+        return pos->have_moves > 0 ? 0 : -1;
+    r->err[0] = '\0';
+    if (note(r, r->eng->moves(r->eng->ctx, f->variant, profile, pos->fen, r->text,
+                      HX_ENGINE_TEXT_MAX, r->err, sizeof r->err)) != 0) {
+        snprintf(pos->moves_err, sizeof pos->moves_err, "engine error: %s",
+                 r->err);
+        pos->have_moves = -1;
+        return -1;
+    }
+    if (parse_engine_moves(r->text, &pos->moves, &pos->moves_sorted) != 0) {
+        r->oom = 1;
+        snprintf(pos->moves_err, sizeof pos->moves_err, "out of memory");
+        pos->have_moves = -1;
+        return -1;
+    }
+    sv_sort(&pos->moves);
+    pos->have_moves = 1;
+    return 0;
+}
+
+static int is_from(const char *move, const char *cell)
+{
+    size_t n = strlen(cell);
+    return strncmp(move, cell, n) == 0 && islower((unsigned char)move[n]);
+}
+
+
+/* The expected moves and the engine's (those from `cell` for moves-from)
+ * as divides with count 1, and their difference written to msg as the
+ * report shows it. Returns 1 if they are equal. The run's first failing
+ * move set is kept for its result (expected, got, diff). */
+static int compare_move_sets(rctx *r, const strvec *want, const strvec *got, const char *cell,
+                             hx_sbuf *msg)
+{
+    hx_divide e, g;
+    hx_divide_diff d;
+    int rc = 0;
+    hx_divide_init(&e);
+    hx_divide_init(&g);
+    e.has_moves = g.has_moves = 1;
+    for (int i = 0; i < want->n; i++)
+        rc |= hx_divide_add(&e, want->v[i], 1);
+    for (int i = 0; i < got->n; i++)
+        if (!cell || is_from(got->v[i], cell))
+            rc |= hx_divide_add(&g, got->v[i], 1);
+    hx_divide_sort(&e);
+    hx_divide_sort(&g);
+    if (rc || hx_divide_diff_of(&e, &g, &d) != 0) {
+        r->oom = 1;
+        hx_sbuf_printf(msg, "      out of memory\n");
+        hx_divide_free(&e);
+        hx_divide_free(&g);
+        return 0;
+    }
+    int equal = d.nmissing == 0 && d.nextra == 0;
+    if (!equal) {
+        if (d.nmissing) {
+            hx_sbuf_printf(msg, "      missing:");
+            for (int i = 0; i < d.nmissing; i++)
+                hx_sbuf_printf(msg, " %s", d.missing[i].move);
+            hx_sbuf_printf(msg, "\n");
+        }
+        if (d.nextra) {
+            hx_sbuf_printf(msg, "      extra:  ");
+            for (int i = 0; i < d.nextra; i++)
+                hx_sbuf_printf(msg, " %s", d.extra[i].move);
+            hx_sbuf_printf(msg, "\n");
+        }
+        hx_sbuf_printf(msg, "      expected %d move%s, engine gave %d\n", e.n,
+                       e.n == 1 ? "" : "s", g.n);
+    }
+    if (!equal && !r->have_diff) {
+        r->expected = e, r->got = g;
+        hx_divide_init(&e), hx_divide_init(&g);
+        r->have_diff = 1;
+    }
+    hx_divide_diff_free(&d);
+    hx_divide_free(&e);
+    hx_divide_free(&g);
+    return equal;
+}
+
+static int bsearch_str(const strvec *sv, const char *s)
+{
+    int lo = 0, hi = sv->n - 1;
+    while (lo <= hi) {
+        int mid = (lo + hi) / 2;
+        int c = strcmp(sv->v[mid], s);
+        if (c == 0)
+            return 1;
+        if (c < 0)
+            lo = mid + 1;
+        else
+            hi = mid - 1;
+    }
+    return 0;
+}
+
+static void describe_expect(const fx_expect *e, hx_sbuf *msg)
+{
+    hx_sbuf_printf(msg, "    line %d: ", e->line);
+    if (e->only.n) {
+        hx_sbuf_printf(msg, "[");
+        for (int i = 0; i < e->only.n; i++)
+            hx_sbuf_printf(msg, "%s%s", i ? " " : "", e->only.v[i]);
+        hx_sbuf_printf(msg, "] ");
+    }
+    hx_sbuf_printf(msg, "%s", fx_expect_names[e->kind]);
+    switch (e->kind) {
+    case EX_MOVES_FROM:
+        hx_sbuf_printf(msg, " %s", e->cell);
+        /* fall through */
+    case EX_MOVES:
+    case EX_LEGAL:
+    case EX_ILLEGAL:
+        if (e->kind == EX_LEGAL || e->kind == EX_ILLEGAL)
+            for (int i = 0; i < e->list.n; i++)
+                hx_sbuf_printf(msg, " %s", e->list.v[i]);
+        break;
+    case EX_STATUS:
+        hx_sbuf_printf(msg, " %s", e->word);
+        break;
+    case EX_AFTER:
+        hx_sbuf_printf(msg, " %s", e->word);
+        break;
+    case EX_REACHES:
+        break;
+    case EX_PERFT:
+        hx_sbuf_printf(msg, " %d %" PRIu64, e->depth, e->nodes);
+        break;
+    }
+    hx_sbuf_printf(msg, "\n");
+}
+
+/*
+ * Checks one expectation. Returns 1 pass, 0 fail (details in msg), -1 the
+ * engine lacks the operation (skipped).
+ */
+static int check_expect(rctx *r, const fx_fixture *f, const char *profile,
+                        position *pos, const fx_expect *e, hx_sbuf *msg)
+{
+    const hx_engine *eng = r->eng;
+    hx_sbuf d = { 0 };
+    int res = 1;
+    switch (e->kind) {
+    case EX_MOVES:
+    case EX_MOVES_FROM:
+    case EX_LEGAL:
+    case EX_ILLEGAL:
+        if (!eng->moves)
+            return -1;
+        if (get_moves(r, f, profile, pos) != 0) {
+            hx_sbuf_printf(&d, "      %s\n", pos->moves_err);
+            res = 0;
+            break;
+        }
+        if (e->kind == EX_MOVES || e->kind == EX_MOVES_FROM) {
+            if (!pos->moves_sorted)
+                hx_sbuf_printf(&d, "      engine move list is not sorted (strcmp) "
+                          "or has duplicates\n");
+            if (!compare_move_sets(r, &e->list, &pos->moves,
+                                   e->kind == EX_MOVES_FROM ? e->cell : NULL, &d) ||
+                !pos->moves_sorted)
+                res = 0;
+        } else {
+            hx_sbuf bad = { 0 };
+            for (int i = 0; i < e->list.n; i++)
+                if (bsearch_str(&pos->moves, e->list.v[i]) !=
+                    (e->kind == EX_LEGAL))
+                    hx_sbuf_printf(&bad, " %s", e->list.v[i]);
+            if (bad.n) {
+                hx_sbuf_printf(&d, "      %s:%s\n",
+                          e->kind == EX_LEGAL ? "not legal" : "legal",
+                          bad.s);
+                res = 0;
+            }
+            free(bad.s);
+        }
+        break;
+    case EX_STATUS:
+        if (!eng->status)
+            return -1;
+        r->err[0] = '\0';
+        if (note(r, eng->status(eng->ctx, f->variant, profile, pos->fen, r->text,
+                        HX_ENGINE_TEXT_MAX, r->err, sizeof r->err)) != 0) {
+            hx_sbuf_printf(&d, "      engine error: %s\n", r->err);
+            res = 0;
+        } else {
+            size_t n = strcspn(r->text, "\r\n");
+            r->text[n] = '\0';
+            if (strcmp(r->text, e->word) != 0) {
+                hx_sbuf_printf(&d, "      expected %s, engine gave %s\n", e->word,
+                          r->text);
+                res = 0;
+            }
+        }
+        break;
+    case EX_AFTER:
+    case EX_REACHES:
+        if (e->kind == EX_AFTER) {
+            if (!eng->play)
+                return -1;
+            r->err[0] = '\0';
+            if (note(r, eng->play(eng->ctx, f->variant, profile, pos->fen, e->word,
+                          r->text, HX_ENGINE_TEXT_MAX, r->err,
+                          sizeof r->err)) != 0) {
+                hx_sbuf_printf(&d, "      engine error: %s\n", r->err);
+                res = 0;
+                break;
+            }
+            size_t n = strcspn(r->text, "\r\n");
+            r->text[n] = '\0';
+        } else {
+            snprintf(r->text, HX_ENGINE_TEXT_MAX, "%s", pos->fen);
+        }
+        if (strcmp(r->text, e->fen) != 0) {
+            hx_sbuf_printf(&d, "      expected %s\n      engine   %s\n", e->fen,
+                      r->text);
+            res = 0;
+        }
+        break;
+    case EX_PERFT: {
+        if (!eng->perft)
+            return -1;
+        uint64_t nodes = 0;
+        r->err[0] = '\0';
+        if (note(r, eng->perft(eng->ctx, f->variant, profile, pos->fen, e->depth,
+                       &nodes, r->err, sizeof r->err)) != 0) {
+            hx_sbuf_printf(&d, "      engine error: %s\n", r->err);
+            res = 0;
+        } else if (nodes != e->nodes) {
+            hx_sbuf_printf(&d, "      expected %" PRIu64 ", engine gave %" PRIu64
+                      "\n", e->nodes, nodes);
+            res = 0;
+        }
+        break;
+    }
+    }
+    if (res == 0) {
+        describe_expect(e, msg);
+        if (d.s)
+            hx_sbuf_printf(msg, "%s", d.s);
+    }
+    if (d.oom)
+        r->oom = 1;
+    free(d.s);
+    return res;
+}
+
+static int applies(const fx_expect *e, const char *profile)
+{
+    return e->only.n == 0 || sv_has(&e->only, profile);
+}
+
+enum { RUN_PASS, RUN_FAIL, RUN_SKIP };
+
+/* Sets pos->fen to the position under test; returns RUN_PASS if reached. */
+static int setup_position(rctx *r, const fx_fixture *f, const char *profile,
+                          position *pos, hx_sbuf *msg)
+{
+    const hx_engine *eng = r->eng;
+    if (strcmp(f->fen, "start") == 0) {
+        if (!eng->start_fen)
+            return RUN_SKIP;
+        r->err[0] = '\0';
+        if (note(r, eng->start_fen(eng->ctx, f->variant, profile, r->text,
+                           HX_ENGINE_TEXT_MAX, r->err, sizeof r->err)) != 0) {
+            hx_sbuf_printf(msg, "    start position: engine error: %s\n", r->err);
+            return RUN_FAIL;
+        }
+        r->text[strcspn(r->text, "\r\n")] = '\0';
+        pos->fen = hx_strdup(r->text);
+    } else {
+        pos->fen = hx_strdup(f->fen);
+    }
+    pos->root = hx_strdup(pos->fen);
+    if (!pos->fen) {
+        r->oom = 1;
+        return RUN_FAIL;
+    }
+    if (f->moves.n && !eng->play)
+        return RUN_SKIP;
+    for (int i = 0; i < f->moves.n; i++) {
+        const char *mv = f->moves.v[i];
+        if (eng->moves) {
+            if (get_moves(r, f, profile, pos) != 0) {
+                hx_sbuf_printf(msg, "    line move %d (%s): %s\n      in %s\n",
+                          i + 1, mv, pos->moves_err, pos->fen);
+                return RUN_FAIL;
+            }
+            if (!bsearch_str(&pos->moves, mv)) {
+                hx_sbuf_printf(msg, "    line move %d (%s) is not legal in %s\n",
+                          i + 1, mv, pos->fen);
+                return RUN_FAIL;
+            }
+        }
+        r->err[0] = '\0';
+        if (note(r, eng->play(eng->ctx, f->variant, profile, pos->fen, mv, r->text,
+                      HX_ENGINE_TEXT_MAX, r->err, sizeof r->err)) != 0) {
+            hx_sbuf_printf(msg, "    line move %d (%s): engine error: %s\n"
+                      "      in %s\n", i + 1, mv, r->err, pos->fen);
+            return RUN_FAIL;
+        }
+        r->text[strcspn(r->text, "\r\n")] = '\0';
+        char *nf = hx_strdup(r->text);
+        if (!nf) {
+            r->oom = 1;
+            return RUN_FAIL;
+        }
+        free(pos->fen);
+        pos->fen = nf;
+        sv_free(&pos->moves);
+        pos->have_moves = 0;
+    }
+    return RUN_PASS;
+}
+
+/* The fixture's position, line and the detail of what failed: the text a
+ * report shows under the check's heading. */
+static char *describe_run(const fx_fixture *f, const char *profile, int refute,
+                          const position *pos, int reached, hx_sbuf *detail)
+{
+    hx_sbuf m = { 0 };
+    if (refute)
+        hx_sbuf_printf(&m, "  negative control not refuted\n");
+    hx_sbuf_printf(&m, "  source:   %s\n", f->source);
+    if (f->setup)
+        hx_sbuf_printf(&m, "  setup:    %s\n", f->setup);
+    hx_sbuf_printf(&m, "  fen:      %s\n", f->fen);
+    if (f->moves.n) {
+        hx_sbuf_printf(&m, "  line:    ");
+        for (int i = 0; i < f->moves.n; i++)
+            hx_sbuf_printf(&m, " %s", f->moves.v[i]);
+        hx_sbuf_printf(&m, "\n");
+        if (pos->fen && reached)
+            hx_sbuf_printf(&m, "  reached:  %s\n", pos->fen);
+    }
+    if (refute)
+        hx_sbuf_printf(&m, "    every expectation held under %s, which the "
+                  "fixture must refute\n", profile);
+    else if (detail->s)
+        hx_sbuf_printf(&m, "%s", detail->s);
+    if (detail->oom || m.oom)
+        hx_sbuf_printf(&m, "    (report truncated: out of memory)\n");
+    return hx_sbuf_take(&m);
+}
+
+static char *joined_moves(const strvec *moves)
+{
+    hx_sbuf b = { 0 };
+    for (int i = 0; i < moves->n; i++)
+        hx_sbuf_printf(&b, "%s%s", i ? " " : "", moves->v[i]);
+    return hx_sbuf_take(&b);
+}
+
+/* One run as a result: PASS, FAIL, or NOT_APPLICABLE when the engine
+ * rejected the position (HX_ENGINE_REJECTED: only the reference does). */
+static int run_one(rctx *r, const fx_fixture *f, const char *profile,
+                   int refute, hx_results *results)
+{
+    position pos = { 0 };
+    hx_sbuf msg = { 0 };
+    int checked = 0, failed = 0;
+    r->rejected = 0;
+    r->have_diff = 0;
+    double start = hx_now();
+    int st = setup_position(r, f, profile, &pos, &msg);
+    if (st == RUN_FAIL)
+        failed = 1;
+    if (st == RUN_PASS) {
+        for (int i = 0; i < f->nex; i++) {
+            if (!applies(&f->ex[i], profile))
+                continue;
+            int c = check_expect(r, f, profile, &pos, &f->ex[i], &msg);
+            if (c < 0)
+                continue;
+            checked++;
+            if (c == 0)
+                failed++;
+        }
+    }
+    int skip = st == RUN_SKIP || (st == RUN_PASS && checked == 0);
+    hx_check_result c;
+    hx_check_result_init(&c, HX_CHECK_FIXTURE);
+    if (r->rejected)
+        c.outcome = HX_NOT_APPLICABLE;
+    else
+        c.outcome = (failed != 0) != (refute != 0) ? HX_FAIL : HX_PASS;
+    if (!skip) {
+        c.id = hx_strdup(f->id);
+        c.source = hx_strfmt("%s:%d", f->file, f->line);
+        c.variant = hx_strdup(f->variant);
+        c.profile = hx_strdup(profile);
+        c.fen = hx_strdup(pos.root ? pos.root : f->fen);
+        c.moves = f->moves.n ? joined_moves(&f->moves) : NULL;
+        c.depth = 1;
+        if (c.outcome != HX_PASS)
+            c.message = describe_run(f, profile, refute, &pos, st == RUN_PASS, &msg);
+        if (r->have_diff && !refute) {
+            c.expected = r->expected, c.got = r->got;
+            hx_divide_init(&r->expected), hx_divide_init(&r->got);
+            if (hx_divide_diff_of(&c.expected, &c.got, &c.diff) != 0)
+                r->oom = 1;
+        }
+        c.seconds = hx_now() - start;
+        if (!c.id || !c.source || !c.variant || !c.profile || hx_results_add(results, &c) != 0)
+            r->oom = 1;
+    } else {
+        r->skipped_runs++;
+    }
+    hx_check_result_free(&c);
+    hx_divide_free(&r->expected);
+    hx_divide_free(&r->got);
+    free(pos.fen);
+    free(pos.root);
+    sv_free(&pos.moves);
+    free(msg.s);
+    return 0;
+}
+
+/* -------------------------------------------------------------- driver */
+
+int hx_fixtures_run(const hx_engine *engine, const char *variant,
+                    const char *profile, const char *const *paths, int npaths,
+                    FILE *out, hx_results *results, hx_fixture_stats *stats)
+{
+    if (!out)
+        out = stderr;
+    memset(stats, 0, sizeof *stats);
+    fx_list fl;
+    if (fx_load(paths, npaths, out, &fl, &stats->files) != 0)
+        return -1;
+    rctx r = { 0 };
+    r.eng = engine;
+    r.out = out;
+    r.text = malloc(HX_ENGINE_TEXT_MAX);
+    int rc = 0;
+    if (!r.text) {
+        fprintf(out, "fixtures: out of memory\n");
+        rc = -1;
+    }
+    for (int i = 0; rc == 0 && i < fl.n; i++) {
+        const fx_fixture *f = &fl.v[i];
+        if (variant && strcmp(f->variant, variant) != 0)
+            continue;
+        int ran = 0;
+        for (int pass = 0; pass < 2; pass++) {
+            const strvec *ps = pass ? &f->refutes : &f->profiles;
+            for (int k = 0; k < ps->n; k++) {
+                const char *pr = ps->v[k];
+                if (profile && strcmp(pr, profile) != 0)
+                    continue;
+                if (!supported(&r, f->variant, pr)) {
+                    r.skipped_runs++;
+                    continue;
+                }
+                run_one(&r, f, pr, pass, results);
+                ran = 1;
+            }
+        }
+        stats->fixtures += ran;
+    }
+    if (r.oom) {
+        fprintf(out, "fixtures: out of memory during the run\n");
+        rc = -1;
+    }
+    stats->skipped_runs = r.skipped_runs;
+    free(r.text);
+    free(r.probes);
+    fx_list_free(&fl);
+    return rc;
+}

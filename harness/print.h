@@ -1,0 +1,40 @@
+/*
+ * print.h - the printers of a run's results (result.h): text, JSON Lines
+ * (docs/results.md, docs/results.schema.json) and JUnit XML. Printers only
+ * read the values; no command parses what another printed.
+ */
+#ifndef HEXREF_HARNESS_PRINT_H
+#define HEXREF_HARNESS_PRINT_H
+
+#include <stdio.h>
+
+#include "result.h"
+#include "strutil.h"
+
+/* Lower-case names of the enums, as the JSON and JUnit forms write them. */
+const char *hx_check_kind_name(hx_check_kind kind);
+const char *hx_outcome_name(hx_outcome outcome);
+
+/* The difference of a check in one line ("missing: a b; extra: c; counts:
+ * e2e4 expected 5 got 6; total expected 20 got 21"), else the first line
+ * of its message, else the outcome's name. */
+void hx_check_summary(const hx_check_result *c, hx_sbuf *out);
+
+/* Text: "FAIL ID [VARIANT PROFILE]  (SOURCE)" and the message under it, for
+ * a check that did not pass. */
+void hx_print_check_text(FILE *out, const hx_check_result *c);
+
+/* One JSON object per check, one per line. Returns 0, or -1 on a write error. */
+int hx_print_json(FILE *out, const hx_results *r);
+
+/* A JUnit XML document: one testsuite, one testcase per check; a failed
+ * check has <failure>, an errored one <error>, a not applicable one
+ * <skipped>. Returns 0, or -1 on a write error. */
+int hx_print_junit(FILE *out, const hx_results *r);
+
+/* Writes the JUnit document to path (through a temporary file renamed into
+ * place, so a failed write leaves nothing half-written). 0, or -1 with a
+ * message on stderr. */
+int hx_write_junit_file(const char *path, const hx_results *r);
+
+#endif

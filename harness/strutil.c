@@ -1,0 +1,97 @@
+/*
+ * strutil.c - string duplication and the growing text buffer.
+ */
+#include "strutil.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+char *hx_strndup(const char *s, size_t n)
+{
+    if (!s)
+        return NULL;
+    char *d = malloc(n + 1);
+    if (d) {
+        memcpy(d, s, n);
+        d[n] = '\0';
+    }
+    return d;
+}
+
+char *hx_strdup(const char *s)
+{
+    return s ? hx_strndup(s, strlen(s)) : NULL;
+}
+
+static char *vformat(const char *fmt, va_list ap)
+{
+    va_list copy;
+    va_copy(copy, ap);
+    int n = vsnprintf(NULL, 0, fmt, copy);
+    va_end(copy);
+    char *s = n >= 0 ? malloc((size_t)n + 1) : NULL;
+    if (s)
+        vsnprintf(s, (size_t)n + 1, fmt, ap);
+    return s;
+}
+
+char *hx_strfmt(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    char *s = vformat(fmt, ap);
+    va_end(ap);
+    return s;
+}
+
+void hx_sbuf_printf(hx_sbuf *b, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    char *s = vformat(fmt, ap);
+    va_end(ap);
+    size_t len = s ? strlen(s) : 0;
+    if (s && b->n + len + 1 > b->cap) {
+        size_t nc = (b->n + len + 1) * 2;
+        char *ns = realloc(b->s, nc);
+        if (!ns) {
+            free(s);
+            s = NULL;
+        } else {
+            b->s = ns;
+            b->cap = nc;
+        }
+    }
+    if (!s) {
+        b->oom = 1;
+        return;
+    }
+    memcpy(b->s + b->n, s, len + 1);
+    b->n += len;
+    free(s);
+}
+
+char *hx_sbuf_take(hx_sbuf *b)
+{
+    char *s = b->n ? b->s : NULL;
+    if (!s)
+        free(b->s);
+    memset(b, 0, sizeof *b);
+    return s;
+}
+
+int hx_grow(void *items, int *cap, int n, size_t size, int first)
+{
+    if (n < *cap)
+        return 0;
+    int nc = *cap ? *cap * 2 : first;
+    void **slot = items;
+    void *grown = realloc(*slot, (size_t)nc * size);
+    if (!grown)
+        return -1;
+    *slot = grown;
+    *cap = nc;
+    return 0;
+}

@@ -1,0 +1,31 @@
+/*
+ * strutil.h - the few string helpers the harness shares: duplication that
+ * accepts NULL, and a growing text buffer for messages.
+ */
+#ifndef HEXREF_HARNESS_STRUTIL_H
+#define HEXREF_HARNESS_STRUTIL_H
+
+#include <stddef.h>
+
+/* malloc'ed copies; NULL for NULL input or when out of memory. */
+char *hx_strdup(const char *s);
+char *hx_strndup(const char *s, size_t n);
+/* A malloc'ed formatted string, or NULL. */
+char *hx_strfmt(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Makes room for one more item in a growing array (*items with *cap slots,
+ * n used), doubling from `first`. 0, or -1 (memory; the array is kept). */
+int hx_grow(void *items, int *cap, int n, size_t size, int first);
+
+/* A growing NUL-terminated buffer; oom is set (and text kept) on failure. */
+typedef struct hx_sbuf {
+    char *s;
+    size_t n, cap;
+    int oom;
+} hx_sbuf;
+
+void hx_sbuf_printf(hx_sbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Hands the text over (NULL if empty) and resets the buffer. */
+char *hx_sbuf_take(hx_sbuf *b);
+
+#endif

@@ -1,0 +1,143 @@
+#!/usr/bin/env python3
+"""results_formats.py HEXREF FAULTY WORKDIR - every checking command (suite,
+fixtures, verify, identify, selfcheck) writes JSON Lines that validate
+against docs/results.schema.json and JUnit XML that validates against
+docs/junit.xsd (xmlstarlet), on runs that pass and on runs that fail; the
+two forms and the exit code agree on the outcome of every check.
+
+FAULTY is tests/verify's engine with one planted fault, so verify has a
+minimal reproduction to write."""
+import json
+import os
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+
+import jsonschema
+
+SOURCE = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+SCHEMA = json.load(open(os.path.join(SOURCE, "docs", "results.schema.json")))
+XSD = os.path.join(SOURCE, "docs", "junit.xsd")
+START = "b/qbk/rnbnr/ppppppp/9/11/11/5P5/4PBP4/3PNBNP3/2PRQBKRP2 w - - 0 1"  # McCooey
+
+problems = []
+
+
+def check(cond, what):
+    if not cond:
+        problems.append(what)
+    return cond
+
+
+def run(name, args, want_rc, env=None, workdir="."):
+    junit = os.path.join(workdir, name + ".xml")
+    cmd = [HEXREF] + args + ["--format", "json", "--junit", junit]
+    proc = subprocess.run(cmd, capture_output=True, text=True, timeout=600,
+                          env=dict(os.environ, **(env or {})))
+    check(proc.returncode == want_rc,
+          "%s: exit %d, expected %d (%s)" % (name, proc.returncode, want_rc, proc.stderr[-300:]))
+    validator = jsonschema.Draft202012Validator(SCHEMA)
+    lines = proc.stdout.splitlines()
+    check(lines, "%s: no JSON lines on stdout" % name)
+    outcomes = []
+    for n, line in enumerate(lines, 1):
+        try:
+            obj = json.loads(line)
+        except ValueError as e:
+            problems.append("%s: stdout line %d is not JSON (%s): %.80s" % (name, n, e, line))
+            continue
+        for err in validator.iter_errors(obj):
+            problems.append("%s: line %d: %s at %s" % (name, n, err.message, list(err.path)))
+        outcomes.append(obj)
+    if not check(os.path.exists(junit), "%s: no JUnit file" % name):
+        return outcomes
+    val = subprocess.run(["xmlstarlet", "val", "--err", "--xsd", XSD, junit],
+                         capture_output=True, text=True)
+    check(val.returncode == 0, "%s: JUnit XML invalid: %s" % (name, val.stderr + val.stdout))
+    cases = ET.parse(junit).getroot().findall("./testsuite/testcase")
+    check(len(cases) == len(outcomes),
+          "%s: %d testcases, %d JSON checks" % (name, len(cases), len(outcomes)))
+    tags = {"fail": "failure", "error": "error", "not_applicable": "skipped"}
+    for case, obj in zip(cases, outcomes):
+        tag = tags.get(obj["outcome"])
+        child = case[0].tag if len(case) else None
+        check(child == tag, "%s: testcase %s has <%s>, JSON says %s"
+              % (name, case.get("name"), child, obj["outcome"]))
+        check(case.get("name") == obj["id"], "%s: testcase name %r != id %r"
+              % (name, case.get("name"), obj["id"]))
+    failing = any(o["outcome"] in ("fail", "error") for o in outcomes)
+    check(failing == (want_rc != 0), "%s: exit %d but failing checks: %s" % (name, want_rc, failing))
+    return outcomes
+
+
+def main():
+    global HEXREF
+    HEXREF, faulty, work = sys.argv[1], sys.argv[2], sys.argv[3]
+    os.makedirs(work, exist_ok=True)
+
+    suite = os.path.join(work, "mccooey-std.epd")
+    with open(suite, "w") as f:
+        f.write("%s ;D1 31 ;D2 947 ;id good\n%s ;D1 31 ;D2 948 ;id wrong\n" % (START, START))
+    out = run("suite", ["suite", suite], 1, workdir=work)
+    bad = [o for o in out if o["outcome"] == "fail"]
+    if check(len(bad) == 1, "suite: %d failing checks, expected 1" % len(bad)):
+        check(bad[0]["expected"]["total"] == 948 and bad[0]["got"]["total"] == 947,
+              "suite: expected/got totals wrong: %r" % bad[0])
+        check(bad[0]["difference"]["expected_total"] == 948, "suite: no difference")
+    run("suite-pass", ["suite", "--tier", "deep", os.path.join(SOURCE, "perft-suites",
+                                                               "mccooey-std.epd"),
+                       "--max-nodes", "5000"], 0, workdir=work)
+
+    fix = os.path.join(work, "wrong.fix")
+    with open(fix, "w") as f:
+        f.write("fixture mccooey-wrong-moves\nvariant mccooey\nprofiles std\nitem 1\n"
+                "source a deliberately wrong move list\nfen start\nmoves-from f4 f4f6\nend\n")
+    out = run("fixtures", ["fixtures", "-v", "mccooey", fix], 1, workdir=work)
+    if check(len(out) == 1 and out[0]["outcome"] == "fail", "fixtures: %r" % out):
+        d = out[0]["difference"]
+        check(d and [m["move"] for m in d["missing"]] == ["f4f6"] and
+              [m["move"] for m in d["extra"]] == ["f4f5"],
+              "fixtures: the difference is not f4f6 missing, f4f5 extra: %r" % d)
+        check(out[0]["position"] == START, "fixtures: position is not the resolved start")
+    run("fixtures-pass", ["fixtures", "-v", "mccooey", "-e", "oracle"], 0, workdir=work)
+
+    fen_after = subprocess.run([HEXREF, "show", "-v", "mccooey", "--moves", "f4f5"],
+                               capture_output=True, text=True).stdout.splitlines()[0]
+    fen_after = fen_after.split("   ", 1)[1]
+    out = run("verify", ["verify", "-e", faulty, "-v", "mccooey", "-d", "3"], 1, workdir=work,
+              env={"FAULT_FEN": fen_after, "FAULT_DROP": "f8f7"})
+    mins = [o["minimal"] for o in out if o["minimal"]]
+    if check(len(mins) == 1, "verify: %d minimal reproductions" % len(mins)):
+        check(mins[0]["position"] == fen_after and mins[0]["path"] == "f4f5",
+              "verify: minimal position/path wrong: %r" % mins[0])
+        check([m["move"] for m in mins[0]["difference"]["missing"]] == ["f8f7"],
+              "verify: the minimal difference does not name f8f7: %r" % mins[0]["difference"])
+        check("--moves f4f5" in mins[0]["command"] or "--moves 'f4f5'" in mins[0]["command"],
+              "verify: the command does not replay the path")
+
+    engine = "%s engine -v mccooey -p std" % HEXREF
+    mccooey = os.path.join(SOURCE, "tests", "fixtures", "mccooey")
+    out = run("identify", ["identify", "-e", engine, "--protocol", "uci", "-v", "mccooey",
+                           mccooey], 0, workdir=work)
+    check(len(out) > 10 and all(o["profile"] == "std" for o in out),
+          "identify: not one check per fixture against the matched profile std")
+    run("identify-none", ["identify", "-e", faulty, "-v", "mccooey", mccooey], 1, workdir=work,
+        env={"FAULT_FEN": fen_after, "FAULT_DROP": "f8f7"})
+
+    hang = os.path.join(SOURCE, "tests", "verify", "engines", "hang.sh")
+    out = run("identify-error", ["identify", "-e", hang, "-v", "mccooey", "--timeout", "1",
+                                 mccooey], 1, workdir=work)
+    check(len(out) == 1 and out[0]["outcome"] == "error" and "no usable answer" in
+          (out[0]["message"] or ""), "identify: an engine that never answers is not one error check: %r" % out)
+
+    out = run("selfcheck", ["selfcheck", "-v", "mccooey", "-n", "1"], 0, workdir=work)
+    check(len(out) == 2, "selfcheck: %d checks for mccooey's 2 profiles" % len(out))
+
+    for p in problems:
+        print("FAILED: " + p)
+    print("results_formats: %d problems" % len(problems))
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
