@@ -127,6 +127,19 @@ int cli_depth_fits(const cli_position *cp, int depth);
  * error: REASON" (strerror) if any write to it failed. */
 int cli_finish_output(FILE *f, const char *name);
 
+/* The path of one item of hexref's data ("fixtures", "perft-suites",
+ * "rules") into out: under $HEXREF_DATA if set, else under ../share/hexref
+ * next to the executable (datadir.c). Returns 0, or EXIT_BAD_INPUT after
+ * printing what is missing. */
+enum { CLI_PATH_MAX = 4096 };
+int cli_data_path(const char *what, char *out, size_t size);
+
+/* The fixture files a command runs: its positional arguments, or else the
+ * installed fixtures (cli_data_path "fixtures", written into dir and
+ * pointed to by slot[0]). Returns the list and sets *n, or NULL after
+ * printing why the default cannot be found. */
+const char *const *cli_fixture_paths(const cli_opts *o, char dir[CLI_PATH_MAX], const char *slot[1], int *n);
+
 /* Draws pos as a hexagonal diagram on stdout (cmd_show.c). */
 void cli_draw_position(const hx_position *pos, int naming, int coords);
 

@@ -9,10 +9,6 @@
 #include "fixtures.h"
 #include "print.h"
 
-#ifndef HEXREF_SOURCE_DIR
-#define HEXREF_SOURCE_DIR "."
-#endif
-
 static void print_text(const hx_results *r, const hx_fixture_stats *st)
 {
     for (int i = 0; i < r->n; i++)
@@ -36,12 +32,15 @@ int cmd_fixtures(int argc, char **argv)
         return cli_usage_error("fixtures", "unknown engine '%s' (reference or oracle)", o.engine);
     if ((rc = cli_check_names(o.variant, o.profile)) != 0)
         return rc;
+    char dir[CLI_PATH_MAX];
+    const char *slot[1];
+    int npaths;
+    const char *const *paths = cli_fixture_paths(&o, dir, slot, &npaths);
+    if (!paths)
+        return EXIT_BAD_INPUT;
     cli_output out;
     if ((rc = cli_output_begin("fixtures", &o, &out)) != 0)
         return rc;
-    static const char *default_dir[] = {HEXREF_SOURCE_DIR "/tests/fixtures"};
-    const char *const *paths = o.nargs ? o.args : default_dir;
-    int npaths = o.nargs ? o.nargs : 1;
     hx_results results;
     hx_fixture_stats stats;
     hx_results_init(&results, "fixtures", engine.name);

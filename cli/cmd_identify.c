@@ -29,10 +29,6 @@
 #include "print.h"
 #include "strutil.h"
 
-#ifndef HEXREF_SOURCE_DIR
-#define HEXREF_SOURCE_DIR "."
-#endif
-
 enum { MAX_PROFILES = 31, LIST_MAX = 512 }; /* profiles are bits of an unsigned */
 
 /* One fixture: which of its runs (bit p: the run under profile p) each side
@@ -427,10 +423,12 @@ static int output_results(const identify_ctx *c, cli_output *out)
 
 static int identify(identify_ctx *c, hx_external *x, int protocol, cli_output *out)
 {
-    static const char *default_dir[] = {HEXREF_SOURCE_DIR "/tests/fixtures"};
-    const cli_opts *o = c->o;
-    const char *const *paths = o->nargs ? o->args : default_dir;
-    int npaths = o->nargs ? o->nargs : 1;
+    char dir[CLI_PATH_MAX];
+    const char *slot[1];
+    int npaths;
+    const char *const *paths = cli_fixture_paths(c->o, dir, slot, &npaths);
+    if (!paths)
+        return EXIT_BAD_INPUT;
     int rc = run_all(c, x, c->engine_runs, "engine", paths, npaths);
     if (!rc && hx_external_unusable(x)) {
         if (c->progress)

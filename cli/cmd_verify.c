@@ -24,10 +24,6 @@
 #include "strutil.h"
 #include "suite.h"
 
-#ifndef HEXREF_SOURCE_DIR
-#define HEXREF_SOURCE_DIR "."
-#endif
-
 enum { PATH_MAX_TEXT = 8192, MAX_CELLS = 128, LINE_MAX_TEXT = 2048, MAX_DEPTH = 32 };
 
 /* What a comparison at one position found. */
@@ -793,9 +789,15 @@ static void run_suite(verify_ctx *v, const char *file)
 
 static void run_fixtures(verify_ctx *v)
 {
-    static const char *default_dir[] = {HEXREF_SOURCE_DIR "/tests/fixtures"};
-    const char *const *paths = v->o->nargs ? v->o->args : default_dir;
-    int npaths = v->o->nargs ? v->o->nargs : 1;
+    char dir[CLI_PATH_MAX];
+    const char *slot[1];
+    int npaths;
+    const char *const *paths = cli_fixture_paths(v->o, dir, slot, &npaths);
+    if (!paths) {
+        printf("FAIL fixtures: the installed fixtures were not found\n");
+        v->failed++;
+        return;
+    }
     hx_engine engine = hx_external_engine(v->ext);
     hx_fixture_stats stats;
     printf("fixtures (depth-1 move sets%s) of %s under %s:\n",

@@ -6,6 +6,8 @@
 
 #include <string.h>
 
+#include "hexref_version.h"
+
 typedef struct command {
     const char *name;
     int (*run)(int argc, char **argv);
@@ -117,9 +119,9 @@ static const command commands[] = {
      "                      a line, instead of the total (exit 0: the jobs to rerun)\n"},
     {"fixtures", cmd_fixtures, "run the conformance fixtures on the reference or the oracle",
      "usage: hexref fixtures [-v VARIANT] [-p PROFILE] [-e reference|oracle] [FILE|DIR ...]\n"
-     "Runs the conformance fixtures (default: tests/fixtures of the source tree) and\n"
-     "ends with 'N passed, N failed'. Negative-control profiles must fail the fixtures\n"
-     "that name them.\n" OUTPUT_OPTS REPORT_OPT},
+     "Runs the conformance fixtures (default: hexref's own, in ../share/hexref/fixtures\n"
+     "beside the executable, or $HEXREF_DATA/fixtures) and ends with 'N passed,\n"
+     "N failed'. Negative-control profiles must fail the fixtures that name them.\n" OUTPUT_OPTS REPORT_OPT},
     {"verify", cmd_verify, "check an outside engine against the reference, down to one move",
      "usage: hexref verify --engine 'CMD' -v VARIANT [options] [FIXTURE FILE|DIR ...]\n"
      "Checks an outside engine against the reference, down to the position and move.\n"
@@ -138,13 +140,13 @@ static const command commands[] = {
      "                      checked at its deepest depth within -d and --max-nodes N;\n"
      "                      --tier quick keeps the lines marked ';tier quick'\n"
      "  --random N          N random reachable positions (--seed S, default 1)\n"
-     "  --fixtures          the fixtures (default tests/fixtures) as depth-1 move sets\n"
+     "  --fixtures          the fixtures (default: hexref's own) as depth-1 move sets\n"
      "  --timeout SECONDS   limit per query (default 30; raise it for slow engines)\n"
      OUTPUT_OPTS REPORT_OPT},
     {"identify", cmd_identify, "tell which rule profile an outside engine follows",
      "usage: hexref identify --engine 'CMD' -v VARIANT [--protocol uci] [FILE|DIR ...]\n"
      "Tells which rule profile an outside engine follows, rule point by rule point.\n"
-     "Runs the fixtures (default tests/fixtures) through the engine under every profile\n"
+     "Runs the fixtures (default: hexref's own) through the engine under every profile\n"
      "of the variant, and the reference under each profile, and reports the readings\n"
      "the engine follows and the profiles it matches ('none: differs on X' if none).\n"
      "The profile is not told to the engine unless -p is given. Exits 0 on a match.\n"
@@ -170,7 +172,8 @@ static void print_overview(FILE *out)
                  "commands:\n");
     for (int i = 0; i < NCOMMANDS; i++)
         fprintf(out, "  %-10s %s\n", commands[i].name, commands[i].summary);
-    fprintf(out, "\n'hexref help COMMAND' or 'hexref COMMAND --help' describes a command.\n"
+    fprintf(out, "\n'hexref help COMMAND' or 'hexref COMMAND --help' describes a command;\n"
+                 "'hexref --version' prints the version.\n"
                  "Exit codes: 0 success, 1 a check failed or the input is bad, 2 usage error.\n");
 }
 
@@ -213,6 +216,10 @@ int main(int argc, char **argv)
     if (argc < 2) {
         print_overview(stderr);
         return EXIT_USAGE;
+    }
+    if (!strcmp(argv[1], "--version")) {
+        printf("hexref %s (%s)\n", HEXREF_VERSION, HEXREF_REVISION);
+        return EXIT_OK;
     }
     if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
         print_overview(stdout);

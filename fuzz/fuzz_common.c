@@ -4,7 +4,7 @@
  * The decoder knows the boards only through the public API (cell names,
  * hx_position_piece, the initial HexFEN); the few rule facts it needs to
  * build valid placements (pawn forward vectors, king steps, how many cells
- * an e.p. field may list) come from ../shared/rules/README.md. Whatever it
+ * an e.p. field may list) come from docs/rules/README.md. Whatever it
  * builds is checked by the reference's own HexFEN parser before use.
  */
 #include "fuzz_common.h"
@@ -207,7 +207,7 @@ static void read_rights(fz_setup *s)
     }
 }
 
-/* Rule facts from ../shared/rules/README.md: forward steps and e.p. length. */
+/* Rule facts from docs/rules/README.md: forward steps and e.p. length. */
 static void read_pawn_facts(fz_setup *s)
 {
     const char *v = hx_rules_variant(s->rules);

@@ -2,7 +2,7 @@
  * board.c - boards, profiles and initial arrays, copied from the spec.
  *
  * Everything here is a constant table or a one-line formula from
- * ../shared/rules/<variant>.md §1 (board), §2 (setup), §4 (castling), §6 (profiles).
+ * docs/rules/<variant>.md §1 (board), §2 (setup), §4 (castling), §6 (profiles).
  */
 #include "oracle_int.h"
 

@@ -1,7 +1,7 @@
 /*
  * oracle.h - the independent, deliberately simple move generator.
  *
- * The oracle is written from ../shared/rules/ and docs/conventions.md alone.
+ * The oracle is written from docs/rules/ and docs/conventions.md alone.
  * It shares no code and no header with rules/: the two generators meet only
  * through text (a HexFEN in, move strings and HexFENs out), so that a bug in
  * one cannot hide in the other.

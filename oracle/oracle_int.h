@@ -3,7 +3,7 @@
  *
  * Not part of the API (that is oracle.h). The design is deliberately plain:
  * a position is an array of piece letters indexed by (x, y), every rule is
- * read straight off ../shared/rules/, and nothing is cached or incremental.
+ * read straight off docs/rules/, and nothing is cached or incremental.
  */
 #ifndef HEXREF_ORACLE_INT_H
 #define HEXREF_ORACLE_INT_H

@@ -1,6 +1,6 @@
 /*
  * variants.c - the four variants and their profiles, as data taken from the
- * variant files of the specification (../shared/rules/); rules_derive.c
+ * variant files of the specification (docs/rules/); rules_derive.c
  * turns the data into tables.
  *
  * A profile is its variant's default parameters plus a few overrides, so

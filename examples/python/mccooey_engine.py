@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """mccooey_engine.py - a small, slow, complete move generator for McCooey's
-hexagonal chess, written from the McCooey rules (std profile) and
+hexagonal chess, written from docs/rules/mccooey.md (std profile) and
 docs/conventions.md alone, served through the adapter kit
 (examples/kit/python/hexkit.py: protocols, HexFEN parsing, move text):
 
