@@ -2,8 +2,9 @@
 """results_formats.py HEXREF FAULTY WORKDIR - every checking command (suite,
 fixtures, verify, identify, selfcheck) writes JSON Lines that validate
 against docs/results.schema.json and JUnit XML that validates against
-docs/junit.xsd (xmlstarlet), on runs that pass and on runs that fail; the
-two forms and the exit code agree on the outcome of every check. suite,
+docs/junit.xsd (xmlstarlet) and that a JUnit reader (junitparser, as CI
+plugins read it) takes, on runs that pass and on runs that fail; the two
+forms and the exit code agree on the outcome of every check. suite,
 fixtures and selfcheck also write --report FILE.html (render/report_html.h):
 the failing check's id, position and difference are in the page.
 
@@ -16,6 +17,7 @@ import sys
 import xml.etree.ElementTree as ET
 
 import jsonschema
+import junitparser
 
 SOURCE = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SCHEMA = json.load(open(os.path.join(SOURCE, "docs", "results.schema.json")))
@@ -69,9 +71,38 @@ def run(name, args, want_rc, env=None, workdir=".", report=False):
               % (name, case.get("name"), child, obj["outcome"]))
         check(case.get("name") == obj["id"], "%s: testcase name %r != id %r"
               % (name, case.get("name"), obj["id"]))
+    read_back_junit(name, junit, outcomes)
     failing = any(o["outcome"] in ("fail", "error") for o in outcomes)
     check(failing == (want_rc != 0), "%s: exit %d but failing checks: %s" % (name, want_rc, failing))
     return outcomes
+
+
+def read_back_junit(name, junit, outcomes):
+    """What a CI system sees: the file read by junitparser, one test case per
+    JSON check, with the same name and outcome, and a failure's message set."""
+    try:
+        xml = junitparser.JUnitXml.fromfile(junit)
+    except Exception as e:  # the reader's own refusal is the finding
+        check(False, "%s: junitparser cannot read the JUnit file: %s" % (name, e))
+        return
+    suites = list(xml) if isinstance(xml, junitparser.JUnitXml) else [xml]
+    cases = [case for suite in suites for case in suite]
+    check(len(cases) == len(outcomes),
+          "%s: junitparser reads %d test cases, JSON has %d checks" % (name, len(cases), len(outcomes)))
+    kinds = {"fail": junitparser.Failure, "error": junitparser.Error,
+             "not_applicable": junitparser.Skipped}
+    for case, obj in zip(cases, outcomes):
+        want = kinds.get(obj["outcome"])
+        got = case.result
+        check(case.name == obj["id"], "%s: junitparser reads name %r, JSON id %r"
+              % (name, case.name, obj["id"]))
+        if want is None:
+            check(not got, "%s: %s passed in JSON but junitparser reads %r" % (name, case.name, got))
+            continue
+        check(len(got) == 1 and isinstance(got[0], want),
+              "%s: %s is %s in JSON but junitparser reads %r" % (name, case.name, obj["outcome"], got))
+        if want is junitparser.Failure and got:
+            check(bool(got[0].message), "%s: %s failure without a message" % (name, case.name))
 
 
 def html_of(name, workdir):
