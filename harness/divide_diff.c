@@ -8,46 +8,50 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int push_move(hx_move_count **list, int *n, const hx_move_count *m)
+static void push_move(hx_move_count *list, int *n, const hx_move_count *m)
 {
-    hx_move_count *nl = realloc(*list, (size_t)(*n + 1) * sizeof *nl);
-    if (!nl)
-        return -1;
-    nl[(*n)++] = *m;
-    *list = nl;
-    return 0;
+    list[(*n)++] = *m;
 }
 
-static int push_differ(hx_divide_diff *d, const hx_move_count *e, const hx_move_count *g)
+static void push_differ(hx_divide_diff *d, const hx_move_count *e, const hx_move_count *g)
 {
-    hx_count_diff *nl = realloc(d->differ, (size_t)(d->ndiffer + 1) * sizeof *nl);
-    if (!nl)
-        return -1;
-    d->differ = nl;
     hx_count_diff *c = &d->differ[d->ndiffer++];
     memcpy(c->move, e->move, sizeof c->move);
     c->expected = e->count;
     c->got = g->count;
-    return 0;
+}
+
+/* Room for the worst case, allocated once: every expected move missing,
+ * every engine move extra. A misbehaving engine may send 150,000 lines, and
+ * growing the lists one entry at a time made the merge quadratic. */
+static int reserve(const hx_divide *e, const hx_divide *g, hx_divide_diff *out)
+{
+    size_t ne = (size_t)e->n + 1, ng = (size_t)g->n + 1;
+    out->missing = malloc(ne * sizeof *out->missing);
+    out->extra = malloc(ng * sizeof *out->extra);
+    out->differ = malloc((ne < ng ? ne : ng) * sizeof *out->differ);
+    return out->missing && out->extra && out->differ ? 0 : -1;
 }
 
 /* Both divides sorted: one merge pass. */
 static int merge(const hx_divide *e, const hx_divide *g, hx_divide_diff *out)
 {
-    int i = 0, j = 0, rc = 0;
-    while (rc == 0 && (i < e->n || j < g->n)) {
+    if (reserve(e, g, out))
+        return -1;
+    int i = 0, j = 0;
+    while (i < e->n || j < g->n) {
         int c = i >= e->n ? 1 : j >= g->n ? -1 : strcmp(e->moves[i].move, g->moves[j].move);
         if (c < 0)
-            rc = push_move(&out->missing, &out->nmissing, &e->moves[i++]);
+            push_move(out->missing, &out->nmissing, &e->moves[i++]);
         else if (c > 0)
-            rc = push_move(&out->extra, &out->nextra, &g->moves[j++]);
+            push_move(out->extra, &out->nextra, &g->moves[j++]);
         else {
             if (e->moves[i].count != g->moves[j].count)
-                rc = push_differ(out, &e->moves[i], &g->moves[j]);
+                push_differ(out, &e->moves[i], &g->moves[j]);
             i++, j++;
         }
     }
-    return rc;
+    return 0;
 }
 
 static int is_sorted(const hx_divide *d)
