@@ -89,6 +89,29 @@ static void deep_equals_plain(void **s)
     assert_non_null(strstr(err, "threads"));
 }
 
+/* The deep count refuses what it cannot do, naming it, and never counts. */
+static void deep_refusals(void **s)
+{
+    char err[256];
+    uint64_t n = 7;
+    (void)s;
+    assert_int_not_equal(oracle_perft_deep("glinski", "std", GLINSKI_START, 2, 1, 0, NULL, err, sizeof err), 0);
+    assert_non_null(strstr(err, "no output"));
+    assert_int_not_equal(oracle_perft_deep("glinski", "std", GLINSKI_START, -1, 1, 0, &n, err, sizeof err), 0);
+    assert_non_null(strstr(err, "depth -1"));
+    assert_int_equal(n, 0);
+    assert_int_not_equal(oracle_perft_deep("glinski", "std", GLINSKI_START, 99, 1, 0, &n, err, sizeof err), 0);
+    assert_non_null(strstr(err, "depth 99"));
+    assert_int_not_equal(oracle_perft_deep("glinski", "std", GLINSKI_START, 2, 100000, 0, &n, err, sizeof err), 0);
+    assert_non_null(strstr(err, "threads 100000"));
+    assert_int_not_equal(oracle_perft_deep("glinski", "nosuch", GLINSKI_START, 2, 2, 1, &n, err, sizeof err), 0);
+    assert_int_not_equal(oracle_perft_deep("glinski", "std", "not a fen", 2, 2, 1, &n, err, sizeof err), 0);
+    assert_int_equal(n, 0);
+    /* Below depth 2 there is nothing to share among threads: counted alone. */
+    assert_int_equal(oracle_perft_deep("glinski", "std", GLINSKI_START, 1, 2, 0, &n, err, sizeof err), 0);
+    assert_int_equal(n, 51);
+}
+
 /* ---- Start positions of every profile ---------------------------------- */
 
 static void start_strings(void **s)
@@ -334,6 +357,7 @@ int main(void)
         cmocka_unit_test(published_glinski),
         cmocka_unit_test(published_mccooey),
         cmocka_unit_test(deep_equals_plain),
+        cmocka_unit_test(deep_refusals),
         cmocka_unit_test(start_strings),
         cmocka_unit_test(start_arrays_from_tables),
         cmocka_unit_test(glinski_51_moves),
