@@ -206,7 +206,9 @@ uint64_t hx_perft_deep(const hx_position *pos, int depth, int threads, size_t ha
  * (njobs entries): an entry other than HX_PERFT_NOT_DONE is taken as that
  * job's count and the job is skipped (a resumed run), and each finished job
  * stores its count there and calls watch->job_done, one call at a time, from
- * whichever thread ran it. njobs must be hx_perft_deep_jobs(pos, depth). */
+ * whichever thread ran it. njobs must be hx_perft_deep_jobs(pos, depth): a
+ * watch of another size is refused (UINT64_MAX, no job run, job_nodes left
+ * as they are), as the jobs it records would be another count's. */
 #define HX_PERFT_NOT_DONE UINT64_MAX
 typedef struct hx_perft_watch {
     uint64_t *job_nodes;

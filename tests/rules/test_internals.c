@@ -271,6 +271,104 @@ static void keys_follow_their_definition(void **state)
     }
 }
 
+/* hx_slider_method() names how the kernel in use finds a slider's attacks,
+ * one of the two ways hexref.h documents: the line lookup in the kernels
+ * built for PEXT/PDEP, the ray scan in the others; for every kernel this
+ * CPU runs, chosen in turn. */
+static void slider_method_names_the_kernels_way(void **state)
+{
+    (void)state;
+    const char *before = hx_kernel_name();
+    hx_error err;
+    for (int k = 0; k < kernel_count(); k++) {
+        const hx_kernel *kernel = kernel_at(k);
+        if (!kernel_runs_here(kernel))
+            continue;
+        if (hx_kernel_choose(kernel->name, &err) != 0)
+            fail_msg("%s", err.message);
+        const char *method = hx_slider_method();
+        assert_non_null(method);
+        assert_string_equal(method, kernel->uses_pext ? "line lookup (PEXT/PDEP)" : "ray scan");
+    }
+    if (hx_kernel_choose(before, &err) != 0)
+        fail_msg("%s", err.message);
+}
+
+/* rules->boxed_sliders (rules.h) says whether the setup boxes a slider in:
+ * a bishop or queen whose every diagonal first step (each existing
+ * neighbour along the six diagonal directions) holds a man of its own side,
+ * or a rook or queen whose every orthogonal first step does. Derived here
+ * from the step tables, for every profile; both answers occur. */
+static int boxed_along(const hx_rules *r, int c, int first_dir)
+{
+    int colour = hx_piece_colour(r->setup[c]);
+    for (int d = first_dir; d < first_dir + 6; d++) {
+        int t = r->g->step[d][c];
+        if (t != HX_NO_CELL && (!r->setup[t] || hx_piece_colour(r->setup[t]) != colour))
+            return 0;
+    }
+    return 1;
+}
+
+static void boxed_sliders_follow_the_setup(void **state)
+{
+    (void)state;
+    int seen[2] = {0, 0};
+    for (int v = 0; v < hx_variant_count(); v++) {
+        const char *variant = hx_variant_name(v);
+        for (int i = 0; i < hx_profile_count(variant); i++) {
+            hx_error err;
+            const hx_rules *r = hx_rules_find(variant, hx_profile_name(variant, i), &err);
+            assert_non_null(r);
+            int boxed = 0;
+            for (int c = 0; c < r->g->nslots; c++) {
+                int type = r->setup[c] ? hx_piece_type(r->setup[c]) : -1;
+                if ((type == HX_BISHOP || type == HX_QUEEN) && boxed_along(r, c, HX_ORTHS))
+                    boxed = 1;
+                if ((type == HX_ROOK || type == HX_QUEEN) && boxed_along(r, c, 0))
+                    boxed = 1;
+            }
+            if (r->boxed_sliders != boxed)
+                fail_msg("%s/%s: boxed_sliders %d, the setup says %d", variant, r->profile,
+                         r->boxed_sliders, boxed);
+            seen[boxed] = 1;
+        }
+    }
+    assert_true(seen[0] && seen[1]);
+}
+
+/* The pawn tables describe cells: a slot of the grid that is no cell of
+ * the board (geometry.h) has no forward neighbour, no reach, no capture and
+ * no promotion, and no table names such a slot as a target. */
+static void pawn_tables_name_cells_only(void **state)
+{
+    (void)state;
+    for (int v = 0; v < hx_variant_count(); v++) {
+        const char *variant = hx_variant_name(v);
+        for (int i = 0; i < hx_profile_count(variant); i++) {
+            hx_error err;
+            const hx_rules *r = hx_rules_find(variant, hx_profile_name(variant, i), &err);
+            const hx_geometry *g = r->g;
+            for (int colour = 0; colour < 2; colour++) {
+                assert_true((r->start[colour] & ~g->all) == 0);
+                assert_true((r->promotion[colour] & ~g->all) == 0);
+                for (int c = 0; c < HX_MAX_CELLS; c++) {
+                    assert_true((r->pawn_capture[colour][c] & ~g->all) == 0);
+                    assert_true((r->pawn_vertical[colour][c] & ~g->all) == 0);
+                    if (c < g->nslots && geometry_exists(g, c))
+                        continue;
+                    for (int k = 0; k < HX_MAX_FORWARD; k++)
+                        assert_int_equal(r->push[colour][k][c], HX_NO_CELL);
+                    assert_int_equal(r->max_steps[colour][c], 0);
+                    assert_true(r->pawn_capture[colour][c] == 0);
+                    assert_true(r->pawn_vertical[colour][c] == 0);
+                    assert_int_equal(r->promotes[colour][c], 0);
+                }
+            }
+        }
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -282,6 +380,9 @@ int main(void)
         cmocka_unit_test(lines_partition_the_board),
         cmocka_unit_test(keys_follow_their_definition),
         cmocka_unit_test(attackers_agree_with_attacked),
+        cmocka_unit_test(slider_method_names_the_kernels_way),
+        cmocka_unit_test(boxed_sliders_follow_the_setup),
+        cmocka_unit_test(pawn_tables_name_cells_only),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -113,6 +113,95 @@ static void deep_perft_is_perft(void **state)
     }
 }
 
+/* Counts one position with the cache and without, failing with both. */
+static void deep_count_agrees(hx_position *pos, int depth, const char *what)
+{
+    uint64_t want = hx_perft(pos, depth);
+    uint64_t got = hx_perft_deep(pos, depth, 1, 1 << 20, 0);
+    if (got != want)
+        fail_msg("%s: deep perft %llu with a table, perft %llu", what, (unsigned long long)got,
+                 (unsigned long long)want);
+}
+
+/* The Zobrist key leaves out two things that change the moves (hexref.h,
+ * docs/perft.md), so the deep count's cache must keep apart what the key
+ * does not. Brusky: the white pawns d2 and e2 double-step in either order
+ * (d2f4 to the NE, e2e4 to the NW), both crossing e3, so the two orders
+ * reach the same men with the same e.p. cell e3, and differ only in the
+ * victim that d4xe3 removes (f4 after e2e4 first, e4 after d2f4 first);
+ * the knight e5 blocks e4's steps but not f4's, so the two subtrees count
+ * differently. Gliński diag-firstmove: after c2xd3 the pawn has re-entered
+ * a start cell and may step only once; every position of the tree below
+ * keeps it so (or moves it), and they must not share counts. */
+static void deep_perft_keeps_apart_what_the_key_leaves_out(void **state)
+{
+    (void)state;
+    hx_position *pos = open_pieces("brusky", "std", "W Kf1 Pd2 Pe2, B Kg8 Pd4 Ne5");
+    hx_error err;
+    hx_position *a = hx_position_new(hx_position_rules(pos)), *b = hx_position_new(hx_position_rules(pos));
+    hx_position_copy(a, pos);
+    hx_position_copy(b, pos);
+    assert_int_equal(hx_play_moves(a, "e2e4 g8h8 d2f4", 0, &err), 0);
+    assert_int_equal(hx_play_moves(b, "d2f4 g8h8 e2e4", 0, &err), 0);
+    char fa[HX_FEN_MAX], fb[HX_FEN_MAX];
+    hx_position_fen(a, fa);
+    hx_position_fen(b, fb);
+    /* HexFEN writes the victim ("e3:f4", "e3:e4"): the same up to it ... */
+    assert_string_equal(fa, "4k4/10/11/4n7/3pPP6/11/10/5K3 b - e3:f4 0 2");
+    assert_string_equal(fb, "4k4/10/11/4n7/3pPP6/11/10/5K3 b - e3:e4 0 2");
+    assert_true(hx_position_key(a) == hx_position_key(b)); /* ... the same key ... */
+    assert_true(hx_perft(a, 2) != hx_perft(b, 2));            /* ... not the same moves */
+    deep_count_agrees(pos, 5, "brusky transposition");
+    hx_position_free(a);
+    hx_position_free(b);
+    hx_position_free(pos);
+    pos = open_fen("glinski", "diag-firstmove", "1/2k/5/7/9/11/11/11/3n7/1nP8/6K4 w - - 0 1");
+    assert_int_equal(hx_play_moves(pos, "c2d3 g10g9", 0, &err), 0);
+    deep_count_agrees(pos, 4, "glinski diag-firstmove, re-entered pawn d3");
+    hx_position_free(pos);
+}
+
+static void count_calls(void *ctx, int job, uint64_t nodes)
+{
+    (void)job;
+    (void)nodes;
+    ++*(int *)ctx;
+}
+
+/* A watched count resumes from the jobs' counts it is given and reports
+ * each job it runs; a watch whose size is not the count's number of jobs
+ * is refused (hexref.h) and touches nothing, with one thread or two. */
+static void watched_count_refuses_a_watch_of_another_size(void **state)
+{
+    (void)state;
+    hx_position *pos = open_fen("glinski", "std", NULL);
+    int n = hx_perft_deep_jobs(pos, 3);
+    assert_int_equal(n, 51); /* the 51 first moves: one ply of jobs at depth 3 */
+    uint64_t nodes[52];
+    for (int threads = 1; threads <= 2; threads++)
+        for (int size = n - 1; size <= n + 1; size++) {
+            int calls = 0;
+            for (int i = 0; i < 52; i++)
+                nodes[i] = HX_PERFT_NOT_DONE;
+            hx_perft_watch w = {.job_nodes = nodes, .njobs = size, .job_done = count_calls,
+                                .ctx = &calls};
+            uint64_t got = hx_perft_deep_watched(pos, 3, threads, 0, 0, &w);
+            if (size != n) {
+                assert_true(got == UINT64_MAX);
+                assert_int_equal(calls, 0);
+                for (int i = 0; i < 52; i++)
+                    assert_true(nodes[i] == HX_PERFT_NOT_DONE);
+                continue;
+            }
+            assert_true(got == hx_perft(pos, 3));
+            assert_int_equal(calls, n);
+            calls = 0; /* resumed with every job done: nothing runs again */
+            assert_true(hx_perft_deep_watched(pos, 3, threads, 0, 0, &w) == got);
+            assert_int_equal(calls, 0);
+        }
+    hx_position_free(pos);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -122,6 +211,8 @@ int main(void)
         cmocka_unit_test(shafran_depth_one_by_piece),
         cmocka_unit_test(brusky_depth_one_by_piece),
         cmocka_unit_test(deep_perft_is_perft),
+        cmocka_unit_test(deep_perft_keeps_apart_what_the_key_leaves_out),
+        cmocka_unit_test(watched_count_refuses_a_watch_of_another_size),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
