@@ -4,6 +4,10 @@
  */
 #include "helpers.h"
 
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
+
 static void published_counts(void **state)
 {
     (void)state;
@@ -202,6 +206,35 @@ static void watched_count_refuses_a_watch_of_another_size(void **state)
     hx_position_free(pos);
 }
 
+#if defined(__GLIBC__)
+/* Bytes the C library has handed out and not got back (glibc: the heap and
+ * the large blocks it maps, such as the table). */
+static size_t heap_in_use(void)
+{
+    struct mallinfo2 m = mallinfo2();
+    return m.uordblks + m.hblkhd;
+}
+#endif
+
+/* A deep count gives back all it takes, its transposition table too: ten
+ * counts with a 1 MiB table leave the heap as it was (counted by glibc). */
+static void deep_count_gives_back_its_memory(void **state)
+{
+    (void)state;
+#if defined(__GLIBC__)
+    hx_position *pos = open_fen("glinski", "std", NULL);
+    uint64_t want = hx_perft(pos, 3);
+    assert_true(hx_perft_deep(pos, 3, 1, 1 << 20, 0) == want);
+    size_t before = heap_in_use();
+    for (int i = 0; i < 10; i++)
+        assert_true(hx_perft_deep(pos, 3, 1, 1 << 20, 0) == want);
+    assert_int_equal(heap_in_use(), before);
+    hx_position_free(pos);
+#else
+    skip(); /* no portable way to ask the heap; the ASan build checks leaks */
+#endif
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -213,6 +246,7 @@ int main(void)
         cmocka_unit_test(deep_perft_is_perft),
         cmocka_unit_test(deep_perft_keeps_apart_what_the_key_leaves_out),
         cmocka_unit_test(watched_count_refuses_a_watch_of_another_size),
+        cmocka_unit_test(deep_count_gives_back_its_memory),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
