@@ -76,6 +76,8 @@ static const difference differences[] = {
     {"mccooey", "neg-glinski-capture", "W Kg1 Pe4, B Kg10 Rf6 Nd5 Rf5 Nd4 Be5", "", "e4", "e4d5 e4f6", "e4d4 e4f5"},
     /* neg-capture-ep: mccooey.md's example, 1.e3-e5 Ne9-f7 2.e5xf7 */
     {"mccooey", "neg-capture-ep", "", "e3e5 e9f7 e5f7", "f8", "", "f8e6"},
+    /* ... and Black's, along (-1,-2): e8xd6 lets d5 take e.p. on e7 */
+    {"mccooey", "neg-capture-ep", "W Kg1 Nd6 Pd5, B Kg10 Pe8, Black to move", "e8d6", "d5", "", "d5e7"},
 };
 
 static void check_difference(const difference *d, const char *profile, const char *expected)
