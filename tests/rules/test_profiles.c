@@ -61,6 +61,9 @@ static const difference differences[] = {
     {"brusky", "ludii", "W Kb1 Pe2 Nf3, B Kl8", "", "e2", "e2e3 e2e4", ""},
     /* brusky.md 7.12: Jocly's O-O-O moves the king only 2 */
     {"brusky", "jocly", "8k/10/11/12/12/11/10/R4K2R w AI - 0 1", "", "f1", "f1c1 f1e1 f1e2 f1f2 f1g1 f1g2 f1g3 f1h1 f1h2", "f1d1 f1e1 f1e2 f1f2 f1g1 f1g2 f1g3 f1h1 f1h2"},
+    /* neg-ep-victim-by-target: after a2c4 (crossing b3), a4xb3 e.p. takes
+     * the cell in front of b3, the pawn b4, and leaves the victim c4 */
+    {"brusky", "neg-ep-victim-by-target", "7k1/10/11/12/pP1p8/11/P9/8K w - - 0 1", "a2c4 a4b3", "b4", "b4b5 b4c5", ""},
     /* neg-vcap-moved: a moved pawn captures vertically */
     {"brusky", "neg-vcap-moved", "W Ka1 Pe3, B Kl8 Rf5", "", "e3", "e3e4 e3f4", "e3e4 e3f4 e3f5"},
     /* glinski.md 6: the Jackson arrays */
