@@ -5,6 +5,8 @@
  */
 #include "helpers.h"
 
+#include <stdlib.h>
+
 #include "kernel.h"
 
 typedef void (*corruption)(hx_position *pos);
@@ -271,6 +273,45 @@ static void keys_follow_their_definition(void **state)
     }
 }
 
+/* The kernel the library chose when the program started: HEXREF_KERNEL if
+ * set, else on a CPU with BMI2 (asked here through the compiler's own
+ * detection, not kernel.c's) one with the line lookup, except on AMD, whose
+ * CPUs before Zen 3 get the ray scan. Runs first, before any test chooses. */
+static void default_choice(void **state)
+{
+    (void)state;
+    const char *forced = getenv("HEXREF_KERNEL");
+    if (forced && *forced) {
+        assert_string_equal(hx_kernel_name(), forced);
+        return;
+    }
+    assert_true(hx_kernel_available(0)); /* the plain kernel runs anywhere the library runs */
+    const hx_kernel *chosen = NULL;
+    for (int i = 0; i < kernel_count(); i++)
+        if (!strcmp(kernel_at(i)->name, hx_kernel_name()))
+            chosen = kernel_at(i);
+    assert_non_null(chosen);
+    assert_true(kernel_runs_here(chosen));
+    assert_string_equal(hx_slider_method(), chosen->slider_method);
+#if defined(__x86_64__)
+    if (hx_kernel_count() > 1 && __builtin_cpu_supports("bmi2") && !__builtin_cpu_is("amd"))
+        assert_string_equal(hx_kernel_name(), "bmi2");
+#endif
+}
+
+static void unknown_kernel_refused(void **state)
+{
+    (void)state;
+    hx_error err;
+    const char *before = hx_kernel_name();
+    assert_int_equal(hx_kernel_choose("no-such-kernel", &err), -1);
+    assert_non_null(strstr(err.message, "unknown kernel 'no-such-kernel'"));
+    assert_non_null(strstr(err.message, hx_kernel_name_at(0)));
+    assert_string_equal(hx_kernel_name(), before);
+    assert_null(hx_kernel_name_at(hx_kernel_count()));
+    assert_int_equal(hx_kernel_available(-1), 0);
+}
+
 /* hx_slider_method() names how the kernel in use finds a slider's attacks,
  * one of the two ways hexref.h documents: the line lookup in the kernels
  * built for PEXT/PDEP, the ray scan in the others; for every kernel this
@@ -372,6 +413,8 @@ static void pawn_tables_name_cells_only(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(default_choice), /* first: before any test chooses a kernel */
+        cmocka_unit_test(unknown_kernel_refused),
         cmocka_unit_test(invariant_checker_catches_each_corruption),
         cmocka_unit_test(accessors),
         cmocka_unit_test(move_flags),

@@ -3,7 +3,8 @@
  * compiled for several x86-64 CPUs in one binary) agree with each other:
  * every kernel this CPU runs lists the same moves in the same order, makes
  * and unmakes them to the same positions, and counts the same perft, on
- * every variant; the default choice and the override behave.
+ * every variant. (Which kernel the library picks, and how an unknown name
+ * is refused, is in test_internals: the fast tests, docs/mutation.md.)
  */
 #include "helpers.h"
 
@@ -31,46 +32,6 @@ static void use(int kernel)
     if (hx_kernel_choose(hx_kernel_name_at(kernel), &err) != 0)
         fail_msg("%s", err.message);
     assert_string_equal(hx_kernel_name(), hx_kernel_name_at(kernel));
-}
-
-/* The kernel the library chose when the program started: HEXREF_KERNEL if
- * set, else on a CPU with BMI2 (asked here through the compiler's own
- * detection, not kernel.c's) one with the line lookup, except on AMD, whose
- * CPUs before Zen 3 get the ray scan. Runs first, before any test chooses. */
-static void default_choice(void **state)
-{
-    (void)state;
-    const char *forced = getenv("HEXREF_KERNEL");
-    if (forced && *forced) {
-        assert_string_equal(hx_kernel_name(), forced);
-        return;
-    }
-    int kernels[8];
-    runnable(kernels);
-    const hx_kernel *chosen = NULL;
-    for (int i = 0; i < kernel_count(); i++)
-        if (!strcmp(kernel_at(i)->name, hx_kernel_name()))
-            chosen = kernel_at(i);
-    assert_non_null(chosen);
-    assert_true(kernel_runs_here(chosen));
-    assert_string_equal(hx_slider_method(), chosen->slider_method);
-#if defined(__x86_64__)
-    if (hx_kernel_count() > 1 && __builtin_cpu_supports("bmi2") && !__builtin_cpu_is("amd"))
-        assert_string_equal(hx_kernel_name(), "bmi2");
-#endif
-}
-
-static void unknown_kernel_refused(void **state)
-{
-    (void)state;
-    hx_error err;
-    const char *before = hx_kernel_name();
-    assert_int_equal(hx_kernel_choose("no-such-kernel", &err), -1);
-    assert_non_null(strstr(err.message, "unknown kernel 'no-such-kernel'"));
-    assert_non_null(strstr(err.message, hx_kernel_name_at(0)));
-    assert_string_equal(hx_kernel_name(), before);
-    assert_null(hx_kernel_name_at(hx_kernel_count()));
-    assert_int_equal(hx_kernel_available(-1), 0);
 }
 
 /* Along seeded random games of each variant: at every ply each kernel
@@ -160,8 +121,6 @@ static void kernels_count_the_same_perft(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(default_choice),
-        cmocka_unit_test(unknown_kernel_refused),
         cmocka_unit_test(kernels_list_and_make_the_same),
         cmocka_unit_test(kernels_count_the_same_perft),
     };
