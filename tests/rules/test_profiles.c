@@ -197,6 +197,33 @@ static void reentered_pawn_has_no_double_step(void **state)
         }
 }
 
+/* diag-firstmove denies the double step to a pawn that re-entered a start
+ * cell by capture, and only to it: the mark goes with the pawn (here the
+ * rook takes it on d3 and leaves), a pawn stepping onto a start cell (d2d3)
+ * keeps its double step, and so does a pawn that never moved (e4). Making
+ * and taking back a move leaves the mark as it was. */
+static void reentry_mark_follows_the_pawn(void **state)
+{
+    (void)state;
+    hx_error err;
+    char out[4096];
+    hx_position *pos = open_pieces("glinski", "diag-firstmove", "W Kg1 Pc2 Pd2 Pe4, B Kg10 Nd3 Rd9");
+    assert_int_equal(hx_play_moves(pos, "c2d3 d9d3 g1f1 d3a3 d2d3 g10g9", 0, &err), 0);
+    assert_string_equal(moves_from(pos, "d3", out, sizeof out), "d3d4 d3d5");
+    assert_string_equal(moves_from(pos, "e4", out, sizeof out), "e4e5 e4e6");
+    hx_position_free(pos);
+    pos = open_fen("glinski", "diag-firstmove", "1/2k/5/7/9/11/11/11/3n7/1nP8/6K4 w - - 0 1");
+    assert_int_equal(hx_play_moves(pos, "c2d3 g10g9", 0, &err), 0);
+    hx_move moves[HX_MAX_MOVES];
+    int n = hx_legal_moves(pos, moves);
+    for (int i = 0; i < n; i++) {
+        assert_int_equal(hx_make(pos, moves[i]), 0);
+        hx_unmake(pos);
+        assert_string_equal(moves_from(pos, "d3", out, sizeof out), "d3d4");
+    }
+    hx_position_free(pos);
+}
+
 /* Brusky's cross-block looks ahead of the pawn only, pinned or not: the
  * white pawn e4, pinned on the line b1-h7 (king b1, rook h7), keeps its
  * step along that line (e4f5) with an enemy piece right behind it (e3), in
@@ -221,6 +248,7 @@ int main(void)
         cmocka_unit_test(setups_and_end_rules_differ),
         cmocka_unit_test(repetition_and_material),
         cmocka_unit_test(reentered_pawn_has_no_double_step),
+        cmocka_unit_test(reentry_mark_follows_the_pawn),
         cmocka_unit_test(pinned_pawn_ignores_what_is_behind),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
