@@ -81,6 +81,8 @@ static const difference differences[] = {
     {"mccooey", "neg-capture-ep", "", "e3e5 e9f7 e5f7", "f8", "", "f8e6"},
     /* ... and Black's, along (-1,-2): e8xd6 lets d5 take e.p. on e7 */
     {"mccooey", "neg-capture-ep", "W Kg1 Nd6 Pd5, B Kg10 Pe8, Black to move", "e8d6", "d5", "", "d5e7"},
+    /* ... a pawn's capture only: the bishop's e3xf5, along (1,2) too, gives d5 no e.p. on e4 */
+    {"mccooey", "neg-capture-ep", "W Kg1 Be3, B Kg10 Nf5 Pd5", "e3f5", "d5", "d5d4", "d5d4"},
 };
 
 static void check_difference(const difference *d, const char *profile, const char *expected)
