@@ -335,6 +335,35 @@ static void slider_method_names_the_kernels_way(void **state)
         fail_msg("%s", err.message);
 }
 
+/* A move is the encoding position.h documents (from | to << 7 | promotion
+ * << 14 | kind << 17 | castle index << 20) and nothing else: a move that is
+ * no castling carries no castle index, so that equal moves are equal values.
+ * Every legal move along seeded random games of every profile. */
+static void moves_are_their_encoding(void **state)
+{
+    (void)state;
+    for (int v = 0; v < hx_variant_count(); v++) {
+        const char *variant = hx_variant_name(v);
+        for (int i = 0; i < hx_profile_count(variant); i++) {
+            hx_position *pos = open_fen(variant, hx_profile_name(variant, i), NULL);
+            uint64_t seed = 99 + (uint64_t)i;
+            for (int ply = 0; ply < 60; ply++) {
+                hx_move moves[HX_MAX_MOVES];
+                int n = hx_legal_moves(pos, moves);
+                for (int k = 0; k < n; k++) {
+                    hx_move m = moves[k];
+                    int kind = move_kind(m);
+                    int castle = kind == MOVE_CASTLE ? move_castle(m) : 0;
+                    assert_true(m == move_make(move_from(m), move_to(m), move_promo(m), kind, castle));
+                }
+                if (!play_random_move(pos, &seed))
+                    break;
+            }
+            hx_position_free(pos);
+        }
+    }
+}
+
 /* rules->boxed_sliders (rules.h) says whether the setup boxes a slider in:
  * a bishop or queen whose every diagonal first step (each existing
  * neighbour along the six diagonal directions) holds a man of its own side,
@@ -424,6 +453,7 @@ int main(void)
         cmocka_unit_test(keys_follow_their_definition),
         cmocka_unit_test(attackers_agree_with_attacked),
         cmocka_unit_test(slider_method_names_the_kernels_way),
+        cmocka_unit_test(moves_are_their_encoding),
         cmocka_unit_test(boxed_sliders_follow_the_setup),
         cmocka_unit_test(pawn_tables_name_cells_only),
     };
