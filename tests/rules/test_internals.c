@@ -339,6 +339,9 @@ static void slider_method_names_the_kernels_way(void **state)
  * << 14 | kind << 17 | castle index << 20) and nothing else: a move that is
  * no castling carries no castle index, so that equal moves are equal values.
  * Every legal move along seeded random games of every profile. */
+static const char *const PROMOTING[] = {
+    "W Ke1 Pa5, B Ki10 Rb7", "W Kf1 Pe7, B Kh8 Rg8", "W Kg1 Pb6, B Kg10 Rc7", "W Kg1 Pb6, B Kg10 Rc7"};
+
 static void moves_are_their_encoding(void **state)
 {
     (void)state;
@@ -348,6 +351,10 @@ static void moves_are_their_encoding(void **state)
             hx_position *pos = open_fen(variant, hx_profile_name(variant, i), NULL);
             uint64_t seed = 99 + (uint64_t)i;
             for (int ply = 0; ply < 60; ply++) {
+                if (ply == 30) { /* and pawns about to promote, by step and capture */
+                    hx_position_free(pos);
+                    pos = open_pieces(variant, hx_profile_name(variant, i), PROMOTING[v]);
+                }
                 hx_move moves[HX_MAX_MOVES];
                 int n = hx_legal_moves(pos, moves);
                 for (int k = 0; k < n; k++) {
