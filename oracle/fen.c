@@ -368,12 +368,16 @@ static void add(struct text *t, const char *s)
     t->len += n;
 }
 
+/* A run of empty cells: 1 to 11 (no rank is longer), written digit by
+ * digit (snprintf was a tenth of a print). */
 static void add_run(struct text *t, int *run)
 {
-    char num[16];
+    char num[3] = {0, 0, 0}, *d = num;
 
+    if (*run >= 10)
+        *d++ = (char)('0' + *run / 10);
     if (*run > 0) {
-        snprintf(num, sizeof num, "%d", *run);
+        *d = (char)('0' + *run % 10);
         add(t, num);
     }
     *run = 0;
