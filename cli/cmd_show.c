@@ -19,6 +19,7 @@
 
 #include "board_layout.h"
 #include "board_svg.h"
+#include "xml.h"
 
 enum { ROWS = 64, COLS = 128, MARGIN = 2 };
 
@@ -136,7 +137,7 @@ static int write_picture(FILE *out, const cli_opts *o, const hx_position *pos, c
         return -1;
     if (html) {
         fprintf(out, "<p><code>");
-        hx_xml_escape(out, fen);
+        hx_xml_text(out, fen);
         fprintf(out, "</code></p>\n<p>status: %s</p>\n</body>\n</html>\n", status);
     }
     return 0;

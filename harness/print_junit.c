@@ -6,43 +6,23 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "print.h"
+#include "xml.h"
 
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-/* XML 1.0 text: the five entities, and no control characters (which XML
- * cannot carry at all) or bytes that are not ASCII (engine text is not
- * trusted to be UTF-8): those become '?'. */
-static void xml_text(FILE *out, const char *s)
-{
-    for (const unsigned char *p = (const unsigned char *)(s ? s : ""); *p; p++) {
-        switch (*p) {
-        case '<': fputs("&lt;", out); break;
-        case '>': fputs("&gt;", out); break;
-        case '&': fputs("&amp;", out); break;
-        case '"': fputs("&quot;", out); break;
-        case '\'': fputs("&apos;", out); break;
-        default:
-            if ((*p < 0x20 && *p != '\n' && *p != '\t') || *p >= 0x7f)
-                fputc('?', out);
-            else
-                fputc(*p, out);
-        }
-    }
-}
-
 static void testcase(FILE *out, const hx_results *r, const hx_check_result *c)
 {
     fputs("    <testcase classname=\"hexref.", out);
-    xml_text(out, r->command);
+    hx_xml_text(out, r->command);
     fputs(".", out);
-    xml_text(out, c->variant ? c->variant : "any");
+    hx_xml_text(out, c->variant ? c->variant : "any");
     fputs(".", out);
-    xml_text(out, c->profile ? c->profile : "any");
+    hx_xml_text(out, c->profile ? c->profile : "any");
     fputs("\" name=\"", out);
-    xml_text(out, c->id ? c->id : "?");
+    hx_xml_text(out, c->id ? c->id : "?");
     fprintf(out, "\" time=\"%.6f\"", c->seconds);
     if (c->outcome == HX_PASS) {
         fputs("/>\n", out);
@@ -52,23 +32,23 @@ static void testcase(FILE *out, const hx_results *r, const hx_check_result *c)
     hx_sbuf summary = {0};
     hx_check_summary(c, &summary);
     fprintf(out, ">\n      <%s message=\"", tags[c->outcome]);
-    xml_text(out, summary.s);
+    hx_xml_text(out, summary.s);
     fprintf(out, "\" type=\"%s\">", hx_outcome_name(c->outcome));
-    xml_text(out, c->fen ? "position: " : "");
-    xml_text(out, c->fen);
+    hx_xml_text(out, c->fen ? "position: " : "");
+    hx_xml_text(out, c->fen);
     if (c->moves) {
-        xml_text(out, "\nmoves: ");
-        xml_text(out, c->moves);
+        hx_xml_text(out, "\nmoves: ");
+        hx_xml_text(out, c->moves);
     }
     if (c->message) {
         fputc('\n', out);
-        xml_text(out, c->message);
+        hx_xml_text(out, c->message);
     }
     if (c->minimal) {
-        xml_text(out, "\nminimal position: ");
-        xml_text(out, c->minimal->fen);
-        xml_text(out, "\nreproduce: ");
-        xml_text(out, c->minimal->command);
+        hx_xml_text(out, "\nminimal position: ");
+        hx_xml_text(out, c->minimal->fen);
+        hx_xml_text(out, "\nreproduce: ");
+        hx_xml_text(out, c->minimal->command);
     }
     fprintf(out, "</%s>\n    </testcase>\n", tags[c->outcome]);
     free(summary.s);
@@ -82,14 +62,14 @@ int hx_print_junit(FILE *out, const hx_results *r)
     int failures = hx_results_count(r, HX_FAIL), errors = hx_results_count(r, HX_ERROR),
         skipped = hx_results_count(r, HX_NOT_APPLICABLE);
     fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"hexref ", out);
-    xml_text(out, r->command);
+    hx_xml_text(out, r->command);
     fprintf(out, "\" tests=\"%d\" failures=\"%d\" errors=\"%d\" skipped=\"%d\" time=\"%.6f\">\n",
             r->n, failures, errors, skipped, seconds);
     fputs("  <testsuite name=\"hexref ", out);
-    xml_text(out, r->command);
+    hx_xml_text(out, r->command);
     if (r->engine) {
         fputs(" ", out);
-        xml_text(out, r->engine);
+        hx_xml_text(out, r->engine);
     }
     fprintf(out, "\" tests=\"%d\" failures=\"%d\" errors=\"%d\" skipped=\"%d\" time=\"%.6f\">\n",
             r->n, failures, errors, skipped, seconds);

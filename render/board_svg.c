@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "board_layout.h"
+#include "xml.h"
 
 enum { FIELDS = 6 };
 
@@ -52,20 +53,6 @@ const char *hx_arrow_meaning(hx_arrow_kind kind)
     static const char *const meanings[] = {"arrow", "missing: in the reference only",
                                            "extra: in the engine only"};
     return meanings[kind];
-}
-
-void hx_xml_escape(FILE *out, const char *text)
-{
-    for (; text && *text; text++) {
-        switch (*text) {
-        case '&': fputs("&amp;", out); break;
-        case '<': fputs("&lt;", out); break;
-        case '>': fputs("&gt;", out); break;
-        case '"': fputs("&quot;", out); break;
-        case '\'': fputs("&#39;", out); break;
-        default: fputc(*text, out);
-        }
-    }
 }
 
 int hx_svg_parse_arrows(const char *text, hx_arrow_kind kind, hx_svg_arrow *out, int max,
@@ -384,10 +371,10 @@ static void write_arrow(FILE *out, const picture *p, const placed_arrow *a)
     static const char *const kinds[] = {"plain", "missing", "extra"};
     const char *colour = hx_arrow_colour(a->arrow->kind);
     fputs("<g data-arrow=\"", out);
-    hx_xml_escape(out, a->arrow->move);
+    hx_xml_text(out, a->arrow->move);
     fprintf(out, "\" data-kind=\"%s\" fill=\"%s\" stroke=\"%s\" opacity=\"0.85\"><title>",
             kinds[a->arrow->kind], colour, colour);
-    hx_xml_escape(out, a->arrow->move);
+    hx_xml_text(out, a->arrow->move);
     fprintf(out, ": %s</title><line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" "
                  "stroke-width=\"%.1f\" stroke-linecap=\"round\"/>"
                  "<polygon stroke=\"none\" points=\"%.1f,%.1f %.1f,%.1f %.1f,%.1f\"/></g>\n",
@@ -432,7 +419,7 @@ static void write_caption(FILE *out, const picture *p)
                  "data-side=\"%s\"/><text x=\"28\" y=\"%.1f\">",
             y - 4, black ? "#262626" : "#ffffff", black ? "black" : "white", y);
     if (p->o->heading)
-        hx_xml_escape(out, p->o->heading);
+        hx_xml_text(out, p->o->heading);
     else
         fprintf(out, "%s (%s)", hx_rules_variant(p->l.rules), hx_rules_profile(p->l.rules));
     fprintf(out, " \xe2\x80\x94 %s to move</text>\n", black ? "Black" : "White");
@@ -450,7 +437,7 @@ static void write_caption(FILE *out, const picture *p)
             y + 17 * line);
     char fen[HX_FEN_MAX];
     hx_position_fen(p->pos, fen);
-    hx_xml_escape(out, fen);
+    hx_xml_text(out, fen);
     fprintf(out, "</text>\n</g>\n");
 }
 
@@ -477,10 +464,10 @@ int hx_board_svg(FILE *out, const hx_position *pos, const hx_svg_options *o, hx_
             hx_rules_profile(p->l.rules), p->l.ncells);
     char fen[HX_FEN_MAX];
     hx_position_fen(pos, fen);
-    hx_xml_escape(out, fen);
+    hx_xml_text(out, fen);
     fprintf(out, "\">\n<title>%s (%s): ", hx_rules_variant(p->l.rules),
             hx_rules_profile(p->l.rules));
-    hx_xml_escape(out, fen);
+    hx_xml_text(out, fen);
     fprintf(out, "</title>\n<rect width=\"100%%\" height=\"100%%\" fill=\"#fbf8f2\"/>\n");
     write_cells(out, p);
     write_labels(out, p);

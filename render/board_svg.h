@@ -65,7 +65,5 @@ int hx_board_svg(FILE *out, const hx_position *pos, const hx_svg_options *o, hx_
 const char *hx_arrow_colour(hx_arrow_kind kind);
 const char *hx_arrow_meaning(hx_arrow_kind kind);
 
-/* Writes text with &, <, >, " and ' escaped, for XML and HTML. */
-void hx_xml_escape(FILE *out, const char *text);
 
 #endif

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "board_svg.h"
+#include "xml.h"
 #include "hexref.h"
 
 enum { MAX_PATH = 1024, MAX_STEPS = 64, STEP_CELL_PX = 30, BOARD_CELL_PX = 44 };
@@ -29,18 +30,23 @@ static const char *text_or(const char *s, const char *fallback)
 
 static void esc(FILE *out, const char *s)
 {
-    hx_xml_escape(out, s);
+    hx_xml_text(out, s);
 }
 
-/* Single-quoted for a POSIX shell, escaped for HTML. */
+/* Single-quoted for a POSIX shell, escaped for HTML: the text between
+ * single quotes is escaped a run at a time, so that characters of several
+ * bytes stay whole. */
 static void shell_word(FILE *out, const char *s)
 {
     fputc('\'', out);
-    for (; s && *s; s++) {
-        if (*s == '\'')
+    while (s && *s) {
+        size_t run = strcspn(s, "'");
+        hx_xml_text_n(out, s, run);
+        s += run;
+        if (*s == '\'') {
             fputs("'\\''", out);
-        else
-            hx_xml_escape(out, (char[]){*s, '\0'});
+            s++;
+        }
     }
     fputc('\'', out);
 }

@@ -1,7 +1,7 @@
 /*
  * test_divide.c - the harness's core values: the library divide against
  * perft, divides from an engine reply and from the text interface, the
- * difference of two divides, and the JSON printer's escaping.
+ * difference of two divides, and the JSON and XML printers' escaping.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -16,6 +16,7 @@
 #include "bisect.h"
 #include "divide.h"
 #include "print.h"
+#include "xml.h"
 
 static hx_position *start_position(const char *variant)
 {
@@ -148,6 +149,45 @@ static void json_escapes_engine_text(void **state)
     hx_results_free(&r);
 }
 
+static char *xml_of(const char *text, size_t n)
+{
+    char *out = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&out, &len);
+    assert_non_null(f);
+    hx_xml_text_n(f, text, n);
+    fclose(f);
+    return out;
+}
+
+/* XML text (JUnit, SVG, HTML): the five entities; newline and tab kept,
+ * other control bytes and bytes that are not well-formed UTF-8 (a lone
+ * byte, an overlong form, a surrogate, a sequence cut short) become '?';
+ * well-formed UTF-8 ("Gliński") is kept as it is. */
+static void xml_keeps_documents_well_formed(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *in, *out;
+    } cases[] = {
+        {"a<b>&\"c'", "a&lt;b&gt;&amp;&quot;c&#39;"},
+        {"l1\nl2\tx\x01\x7f", "l1\nl2\tx??"},
+        {"Gli\xc5\x84ski \xe2\x99\x94 \xf0\x9f\x98\x80", "Gli\xc5\x84ski \xe2\x99\x94 \xf0\x9f\x98\x80"},
+        {"\xff\xc5 \xc0\xaf \xed\xa0\x80 \xf4\x90\x80\x80", "?? ?? ??? ????"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char *out = xml_of(cases[i].in, strlen(cases[i].in));
+        assert_string_equal(out, cases[i].out);
+        free(out);
+    }
+    char *cut = xml_of("n\xc5\x84", 2);  /* the limit splits the sequence */
+    assert_string_equal(cut, "n?");
+    free(cut);
+    char *none = xml_of(NULL, 5);
+    assert_string_equal(none, "");
+    free(none);
+}
+
 /* McCooey's std and its bug model neg-capture-ep (a capture sets an e.p.
  * right) first differ at perft 4 from the start (1,157,852 against
  * 1,157,856): the bisection must end three plies down, at depth 1, where
@@ -200,6 +240,7 @@ int main(void)
         cmocka_unit_test(difference_of_two_divides),
         cmocka_unit_test(divide_of_reply),
         cmocka_unit_test(json_escapes_engine_text),
+        cmocka_unit_test(xml_keeps_documents_well_formed),
         cmocka_unit_test(bisection_finds_the_minimal_position),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -285,15 +285,33 @@ for group in (agree_cases(), fault_cases(), misbehaviour_cases(), identify_cases
 
 # ---------------------------------------------------------------- running
 
-def leftovers(pattern):
-    out = subprocess.run(["ps", "-eo", "args"], capture_output=True, text=True).stdout
-    return [l for l in out.splitlines() if l.startswith(pattern)]
+# Each run marks its environment with a token of its own, inherited by
+# hexref, the engine and anything the engine starts; a leftover is a live
+# process carrying the token. (A machine-wide `ps` also saw the processes
+# of another suite running the same case at the same time.)
+RUN_TOKEN = "HEXREF_VERIFY_RUN"
+
+
+def leftovers(pattern, token):
+    found = []
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            with open("/proc/%s/environ" % pid, "rb") as f:
+                environ = f.read().split(b"\0")
+            with open("/proc/%s/cmdline" % pid, "rb") as f:
+                args = f.read().replace(b"\0", b" ").decode(errors="replace").strip()
+        except OSError:  # gone, or not ours to read
+            continue
+        if ("%s=%s" % (RUN_TOKEN, token)).encode() in environ and args.startswith(pattern):
+            found.append("%s: %s" % (pid, args))
+    return found
 
 
 def run(ctx, name):
     args, spec = ALL[name](ctx)
     argv = [ctx.hexref, spec["cmd"]] + args
-    env = dict(os.environ, HEXREF=ctx.hexref, **spec["env"])
+    token = "%d-%d-%s" % (os.getpid(), time.monotonic_ns(), name)
+    env = dict(os.environ, HEXREF=ctx.hexref, **spec["env"], **{RUN_TOKEN: token})
     print("$ " + " ".join(q(a) for a in argv))
     for k, val in spec["env"].items():
         print("  with %s=%s" % (k, val))
@@ -320,8 +338,9 @@ def run(ctx, name):
         problems.append("took %.1f s, more than %d s" % (took, spec["seconds"]))
     if spec["leftover"]:
         time.sleep(0.2)
-        if leftovers(spec["leftover"]):
-            problems.append("left running: %s" % leftovers(spec["leftover"]))
+        left = leftovers(spec["leftover"], token)
+        if left:
+            problems.append("left running: %s" % left)
     print("time: %.2f s" % took)
     for p in problems:
         print("FAILED: " + p)
