@@ -87,6 +87,9 @@ void fz_decode_root(fz_input *in, const fz_limits *lim, fz_game *g);
  * one for parse-back checks; both live for the whole run. */
 hx_position *fz_position(const hx_rules *rules);
 hx_position *fz_scratch(const hx_rules *rules);
+/* Sets g->pos back to the decoded position (root, then the moves played):
+ * for a check that must start again after it found the position broken. */
+void fz_redecode(fz_game *g);
 /* Plays one move and records it. */
 void fz_play(fz_game *g, hx_move m);
 /* The moves played, as text ("(none)" if none), replayed on a scratch

@@ -7,19 +7,19 @@
  *     without listing) equals the length of its list;
  *   - for every legal move, on the reference alone (cheap): make, the
  *     invariant checker (incremental key == key from scratch, bitboards ==
- *     mailbox, rights), unmake, the checker again and the key restored;
+ *     mailbox, rights), unmake and the key restored; the checker once more
+ *     after the last unmake (and only if that fails, after every unmake, to
+ *     name the move);
  *   - the legal move set against the oracle's;
- *   - the status: the oracle's view of "in check" and the move count, and
- *     oracle_status itself whenever the reference says check, mate or
- *     stalemate;
+ *   - the status against oracle_status' word;
  *   - one child HexFEN against the oracle's (the byte after the moves picks
  *     it, preferring e.p., castling and promotion moves, then multi-steps),
  *     that child's HexFEN parsed back gives the same text and key, and
  *     unmaking it gives back the exact HexFEN (clocks included).
- * An oracle call costs a full legal-move generation (~50-100 us), so one
- * child per input rather than all of them keeps the fuzzer fast; with
- * HEXREF_FUZZ_FULL=1 (the ctest replay) every child is compared instead,
- * through hx_diff_position.
+ * The oracle answers all three from one parse and one legal-move generation
+ * (oracle_examine, ~50-100 us); one child per input rather than all of them
+ * keeps the fuzzer fast; with HEXREF_FUZZ_FULL=1 (the ctest replay) every
+ * child is compared instead, through hx_diff_position.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,9 +30,10 @@
 #include "oracle.h"
 
 static const fz_limits limits = {
-    .profiles = FZ_ORACLE, .max_plies = 200, .max_edits = 48, .allow_game = 1, .reserve = 1};
+    .profiles = FZ_ORACLE, .max_plies = 64, .max_edits = 48, .allow_game = 1, .reserve = 1};
 
 enum { ORACLE_TEXT = 65536, SPECIAL = HX_MOVE_EP | HX_MOVE_CASTLE | HX_MOVE_PROMOTION };
+_Static_assert(HX_MAX_MOVES * HX_MOVE_TEXT_MAX < ORACLE_TEXT, "a move list fits ORACLE_TEXT");
 
 typedef struct move_set {
     int n;
@@ -86,30 +87,57 @@ static void check_count(fz_game *g, const move_set *s)
     }
 }
 
-/* For every move: make, check the child's invariants, unmake, check the
- * invariants again and the key. Unmake restores the key from the history,
- * so "key == key recomputed from the pieces" after unmake is what proves
- * the pieces came back; the printed HexFEN (clocks included) is compared
- * for the child that compare_child plays again. */
-static void check_make_unmake(fz_game *g, const move_set *s)
+/* Make, check the child's invariants (incremental key == key from
+ * scratch, bitboards == mailbox, rights), unmake, and the key restored;
+ * with `after_unmake`, the invariants again after every unmake. Returns 0,
+ * or -1 with the problem in detail. */
+static int make_unmake_each(fz_game *g, const move_set *s, uint64_t key, int after_unmake,
+                            char *detail, size_t cap)
 {
-    uint64_t key = hx_position_key(g->pos);
-    char detail[512];
     for (int i = 0; i < s->n; i++) {
         hx_error err;
         hx_make(g->pos, s->move[i]);
         if (hx_position_check(g->pos, &err) != 0) {
             hx_unmake(g->pos);
-            snprintf(detail, sizeof detail, "after %s: %s", s->text[i], err.message);
-            fail(g, "make", detail);
+            snprintf(detail, cap, "make: after %s: %s", s->text[i], err.message);
+            return -1;
         }
         hx_unmake(g->pos);
-        if (hx_position_check(g->pos, &err) != 0 || hx_position_key(g->pos) != key) {
-            snprintf(detail, sizeof detail, "%s then unmake: %s", s->text[i],
-                     hx_position_key(g->pos) != key ? "key not restored" : err.message);
-            fail(g, "unmake", detail);
+        int broken = after_unmake && hx_position_check(g->pos, &err) != 0;
+        if (broken || hx_position_key(g->pos) != key) {
+            snprintf(detail, cap, "unmake: %s then unmake: %s", s->text[i],
+                     broken ? err.message : "key not restored");
+            return -1;
         }
     }
+    return 0;
+}
+
+/* For every move: make, check, unmake (make_unmake_each). Unmake restores
+ * the key from the history, so "key == key recomputed from the pieces"
+ * after unmake is what proves the pieces came back. That is checked once,
+ * after the last unmake: an unmake that loses a piece leaves the board
+ * wrong for every make that follows and for the end. Only when something
+ * failed is the loop run again from the decoded position with the check
+ * after every unmake as well, so that the report names the first move
+ * that went wrong (a bad unmake would otherwise be blamed on the next
+ * make). The printed HexFEN (clocks included) is compared for the child
+ * that compare_child plays again. */
+static void check_make_unmake(fz_game *g, const move_set *s)
+{
+    uint64_t key = hx_position_key(g->pos);
+    char detail[512], first[512];
+    hx_error err;
+    if (make_unmake_each(g, s, key, 0, first, sizeof first) == 0) {
+        if (hx_position_check(g->pos, &err) == 0)
+            return;
+        snprintf(first, sizeof first, "unmake: after every move and its unmake: %s",
+                 err.message);
+    }
+    fz_redecode(g);
+    if (make_unmake_each(g, s, key, 1, detail, sizeof detail) != 0)
+        fail(g, "make/unmake", detail);
+    fail(g, "make/unmake", first);
 }
 
 /* Walks the two sorted lists together, naming what only one side has. */
@@ -135,55 +163,34 @@ static void describe_difference(const move_set *s, char *lines, char *out, size_
              only_reference[0] ? only_reference : " -");
 }
 
-static void compare_move_sets(fz_game *g, const move_set *s, const char *fen, int *oracle_n)
+static void compare_move_sets(fz_game *g, const move_set *s, const char *lines)
 {
-    static char lines[ORACLE_TEXT], mine[ORACLE_TEXT];
-    char err[256], detail[2048];
-    const char *v = hx_rules_variant(g->rules), *p = hx_rules_profile(g->rules);
-    if (oracle_moves(v, p, fen, lines, sizeof lines, err, sizeof err) != 0)
-        fail(g, "oracle rejected the reference's position", err);
-    size_t used = 0;
-    mine[0] = '\0';
-    for (int i = 0; i < s->n; i++)
-        used += (size_t)snprintf(mine + used, sizeof mine - used, "%s\n", s->text[i]);
-    *oracle_n = 0;
-    for (const char *c = lines; *c; c++)
-        *oracle_n += *c == '\n';
+    static char mine[ORACLE_TEXT], theirs[ORACLE_TEXT];
+    char detail[2048];
+    size_t used = 0; /* HX_MAX_MOVES lines of HX_MOVE_TEXT_MAX fit ORACLE_TEXT */
+    for (int i = 0; i < s->n; i++) {
+        size_t len = strlen(s->text[i]);
+        memcpy(mine + used, s->text[i], len);
+        mine[used + len] = '\n';
+        used += len + 1;
+    }
+    mine[used] = '\0';
     if (strcmp(lines, mine) != 0) {
-        describe_difference(s, lines, detail, sizeof detail);
+        snprintf(theirs, sizeof theirs, "%s", lines);
+        describe_difference(s, theirs, detail, sizeof detail);
         fail(g, "legal moves differ", detail);
     }
 }
 
-/* The oracle's "in check": its HexFEN parser rejects a position whose side
- * not to move is in check, so hand it the position with the sides swapped
- * (and no e.p. field, which depends on the side). Costs a parse, not a
- * move generation. */
-static int oracle_in_check(const fz_game *g, const char *fen)
+/* The reference's status from its list and hx_in_check, as
+ * hx_position_status makes it, without generating the moves a second time. */
+static void compare_status(fz_game *g, const move_set *s, const char *theirs)
 {
-    char flipped[HX_FEN_MAX + 64], place[HX_FEN_MAX], side, rights[8];
-    char ep[32], err[256];
-    int half, full;
-    uint64_t nodes;
-    if (sscanf(fen, "%255s %c %7s %31s %d %d", place, &side, rights, ep, &half, &full) != 6)
-        return -1;
-    snprintf(flipped, sizeof flipped, "%s %c %s - %d %d", place, side == 'w' ? 'b' : 'w',
-             rights, half, full);
-    return oracle_perft(hx_rules_variant(g->rules), hx_rules_profile(g->rules), flipped, 0,
-                        &nodes, err, sizeof err) != 0;
-}
-
-static void compare_status(fz_game *g, const char *fen, int oracle_n)
-{
-    const char *mine = hx_status_name(hx_position_status(g->pos));
-    int check = oracle_in_check(g, fen);
-    const char *theirs = oracle_n == 0 ? (check ? "checkmate" : "stalemate")
-                                       : (check ? "check" : "ongoing");
-    char status[32], err[256], detail[300];
-    if (strcmp(mine, "ongoing") != 0 &&
-        oracle_status(hx_rules_variant(g->rules), hx_rules_profile(g->rules), fen, status,
-                      sizeof status, err, sizeof err) == 0)
-        theirs = status;
+    int check = hx_in_check(g->pos);
+    hx_status status = s->n ? (check ? HX_CHECK : HX_ONGOING)
+                            : (check ? HX_CHECKMATE : HX_STALEMATE);
+    const char *mine = hx_status_name(status);
+    char detail[300];
     if (strcmp(mine, theirs) != 0) {
         snprintf(detail, sizeof detail, "reference %s, oracle %s", mine, theirs);
         fail(g, "status differs", detail);
@@ -227,9 +234,10 @@ static void check_parse_back(fz_game *g, const char *text, const char *child, ui
     }
 }
 
-static void compare_child(fz_game *g, const move_set *s, const char *fen, int i)
+static void compare_child(fz_game *g, const move_set *s, const char *fen, int i,
+                          const struct oracle_view *oracle)
 {
-    char child[HX_FEN_MAX], after[HX_FEN_MAX], theirs[512], err[256], detail[1200];
+    char child[HX_FEN_MAX], after[HX_FEN_MAX], theirs[600], detail[1200];
     hx_make(g->pos, s->move[i]);
     hx_position_fen(g->pos, child);
     uint64_t key = hx_position_key(g->pos);
@@ -240,9 +248,10 @@ static void compare_child(fz_game *g, const move_set *s, const char *fen, int i)
         fail(g, "unmake", detail);
     }
     check_parse_back(g, s->text[i], child, key);
-    if (oracle_play(hx_rules_variant(g->rules), hx_rules_profile(g->rules), fen, s->text[i],
-                    theirs, sizeof theirs, err, sizeof err) != 0)
-        snprintf(theirs, sizeof theirs, "(error: %s)", err);
+    if (oracle->child_error[0])
+        snprintf(theirs, sizeof theirs, "(error: %s)", oracle->child_error);
+    else
+        snprintf(theirs, sizeof theirs, "%s", oracle->child);
     if (strcmp(theirs, child) != 0) {
         snprintf(detail, sizeof detail, "after %s\n    reference: %s\n    oracle:    %s",
                  s->text[i], child, theirs);
@@ -261,13 +270,15 @@ static void check_full(fz_game *g)
         fz_fail("movegen_diff", g, "hx_diff_position: %s", report);
 }
 
+/* One oracle call per input (oracle_examine: one parse, one generation)
+ * gives the move list, the status and the picked child. */
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     static move_set s;
+    static struct oracle_view oracle;
     fz_input in = fz_input_of(data, size);
     fz_game g;
-    char fen[HX_FEN_MAX];
-    int oracle_n;
+    char fen[HX_FEN_MAX], err[256];
     fz_decode(&in, &limits, &g);
     int probe = fz_byte(&in);
     fz_fen(&g, fen);
@@ -278,9 +289,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         check_full(&g);
         return 0;
     }
-    compare_move_sets(&g, &s, fen, &oracle_n);
-    compare_status(&g, fen, oracle_n);
-    if (s.n > 0)
-        compare_child(&g, &s, fen, pick_child(&g, &s, probe));
+    int child = s.n > 0 ? pick_child(&g, &s, probe) : -1;
+    if (oracle_examine(hx_rules_variant(g.rules), hx_rules_profile(g.rules), fen,
+                       child >= 0 ? s.text[child] : NULL, &oracle, err, sizeof err) != 0)
+        fail(&g, "oracle rejected the reference's position", err);
+    compare_move_sets(&g, &s, oracle.moves);
+    compare_status(&g, &s, oracle.status);
+    if (child >= 0)
+        compare_child(&g, &s, fen, child, &oracle);
     return 0;
 }

@@ -35,17 +35,19 @@ static int split(char *s, char sep, char **part, int max)
     }
 }
 
-/* The existing cells of rank r, in ascending x. */
+/* The existing cells of rank r, in ascending x. A file meets a rank in at
+ * most one cell: rank_of grows by one with y, so on file x rank r is at
+ * y = r - rank_of(x, 0). (One cell per file instead of a scan of the whole
+ * grid per rank, which was most of the time of a parse or a print.) */
 static int rank_cells(const struct game *g, int r, cell *out)
 {
     int n = 0;
 
     for (int x = 0; x < g->nx; x++) {
-        for (int y = 0; y < g->ny; y++) {
-            cell c = {(signed char)x, (signed char)y};
-            if (on_board(g, c) && rank_of(g, c) == r)
-                out[n++] = c;
-        }
+        cell bottom = {(signed char)x, 0};
+        cell c = {(signed char)x, (signed char)(r - rank_of(g, bottom))};
+        if (on_board(g, c))
+            out[n++] = c;
     }
     return n;
 }
@@ -366,12 +368,16 @@ static void add(struct text *t, const char *s)
     t->len += n;
 }
 
+/* A run of empty cells: 1 to 11 (no rank is longer), written digit by
+ * digit (snprintf was a tenth of a print). */
 static void add_run(struct text *t, int *run)
 {
-    char num[16];
+    char num[3] = {0, 0, 0}, *d = num;
 
+    if (*run >= 10)
+        *d++ = (char)('0' + *run / 10);
     if (*run > 0) {
-        snprintf(num, sizeof num, "%d", *run);
+        *d = (char)('0' + *run % 10);
         add(t, num);
     }
     *run = 0;

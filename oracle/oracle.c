@@ -94,14 +94,65 @@ static int compare_text(const void *a, const void *b)
     return strcmp((const char *)a, (const char *)b);
 }
 
+/* The sorted move texts of ml, one per line (oracle_moves' output). */
+static int moves_text(const struct game *g, const struct movelist *ml,
+                      char *out, size_t cap, char *err, size_t errcap)
+{
+    char text[MAX_MOVES][MOVE_TEXT];
+    size_t len = 0;
+
+    out[0] = '\0';
+    for (int i = 0; i < ml->n; i++)
+        move_text(g, &ml->m[i], text[i]);
+    qsort(text, (size_t)ml->n, MOVE_TEXT, compare_text);
+    for (int i = 0; i < ml->n; i++)
+        if (append_line(out, cap, &len, text[i], err, errcap) != 0)
+            return -1;
+    return 0;
+}
+
+/* oracle_status' word for p, whose legal moves are ml. */
+static int status_text(const struct game *g, const struct position *p,
+                       const struct movelist *ml, char *out, size_t cap,
+                       char *err, size_t errcap)
+{
+    int check = in_check(g, p, p->stm);
+
+    if (ml->n == 0)
+        return put_text(out, cap, check ? "checkmate" : "stalemate", err, errcap);
+    return put_text(out, cap, check ? "check" : "ongoing", err, errcap);
+}
+
+/* The HexFEN after the move of ml whose text is `move` (p is changed). */
+static int child_text(const struct game *g, struct position *p,
+                      const struct movelist *ml, const char *move, char *out,
+                      size_t cap, char *err, size_t errcap)
+{
+    char text[MOVE_TEXT], child[FEN_MAX];
+
+    if (move == NULL)
+        return oracle_fail(err, errcap, "no move given");
+    for (int i = 0; i < ml->n; i++) {
+        move_text(g, &ml->m[i], text);
+        if (strcmp(text, move) != 0)
+            continue;
+        apply_move(g, p, &ml->m[i]);
+        if (p->half > MAX_COUNTER || p->full > MAX_COUNTER)  /* keep it parsable */
+            return oracle_fail(err, errcap, "the halfmove clock or the "
+                               "fullmove number would exceed %ld", MAX_COUNTER);
+        if (fen_print(g, p, child, sizeof child) != 0)
+            return oracle_fail(err, errcap, "HexFEN too long");
+        return put_text(out, cap, child, err, errcap);
+    }
+    return oracle_fail(err, errcap, "'%.16s' is not a legal move here", move);
+}
+
 int oracle_moves(const char *variant, const char *profile, const char *fen,
                  char *out, size_t cap, char *err, size_t errcap)
 {
     struct game g;
     struct position p;
     struct movelist ml;
-    char text[MAX_MOVES][MOVE_TEXT];
-    size_t len = 0;
 
     if (out == NULL || cap == 0)
         return oracle_fail(err, errcap, "no output buffer");
@@ -109,13 +160,7 @@ int oracle_moves(const char *variant, const char *profile, const char *fen,
     if (load(variant, profile, fen, &g, &p, err, errcap) != 0 ||
         legal_list(&g, &p, &ml, err, errcap) != 0)
         return -1;
-    for (int i = 0; i < ml.n; i++)
-        move_text(&g, &ml.m[i], text[i]);
-    qsort(text, (size_t)ml.n, MOVE_TEXT, compare_text);
-    for (int i = 0; i < ml.n; i++)
-        if (append_line(out, cap, &len, text[i], err, errcap) != 0)
-            return -1;
-    return 0;
+    return moves_text(&g, &ml, out, cap, err, errcap);
 }
 
 int oracle_status(const char *variant, const char *profile, const char *fen,
@@ -124,17 +169,13 @@ int oracle_status(const char *variant, const char *profile, const char *fen,
     struct game g;
     struct position p;
     struct movelist ml;
-    int check;
 
     if (out != NULL && cap > 0)
         out[0] = '\0';
     if (load(variant, profile, fen, &g, &p, err, errcap) != 0 ||
         legal_list(&g, &p, &ml, err, errcap) != 0)
         return -1;
-    check = in_check(&g, &p, p.stm);
-    if (ml.n == 0)
-        return put_text(out, cap, check ? "checkmate" : "stalemate", err, errcap);
-    return put_text(out, cap, check ? "check" : "ongoing", err, errcap);
+    return status_text(&g, &p, &ml, out, cap, err, errcap);
 }
 
 int oracle_play(const char *variant, const char *profile, const char *fen,
@@ -144,28 +185,38 @@ int oracle_play(const char *variant, const char *profile, const char *fen,
     struct game g;
     struct position p;
     struct movelist ml;
-    char text[MOVE_TEXT], child[FEN_MAX];
 
     if (out != NULL && cap > 0)
         out[0] = '\0';
     if (load(variant, profile, fen, &g, &p, err, errcap) != 0 ||
         legal_list(&g, &p, &ml, err, errcap) != 0)
         return -1;
-    if (move == NULL)
-        return oracle_fail(err, errcap, "no move given");
-    for (int i = 0; i < ml.n; i++) {
-        move_text(&g, &ml.m[i], text);
-        if (strcmp(text, move) != 0)
-            continue;
-        apply_move(&g, &p, &ml.m[i]);
-        if (p.half > MAX_COUNTER || p.full > MAX_COUNTER)  /* keep it parsable */
-            return oracle_fail(err, errcap, "the halfmove clock or the "
-                               "fullmove number would exceed %ld", MAX_COUNTER);
-        if (fen_print(&g, &p, child, sizeof child) != 0)
-            return oracle_fail(err, errcap, "HexFEN too long");
-        return put_text(out, cap, child, err, errcap);
-    }
-    return oracle_fail(err, errcap, "'%.16s' is not a legal move here", move);
+    return child_text(&g, &p, &ml, move, out, cap, err, errcap);
+}
+
+int oracle_examine(const char *variant, const char *profile, const char *fen,
+                   const char *move, struct oracle_view *view, char *err,
+                   size_t errcap)
+{
+    struct game g;
+    struct position p;
+    struct movelist ml;
+
+    if (view == NULL)
+        return oracle_fail(err, errcap, "no output buffer");
+    view->moves[0] = view->status[0] = view->child[0] = '\0';
+    view->child_error[0] = '\0';
+    if (load(variant, profile, fen, &g, &p, err, errcap) != 0 ||
+        legal_list(&g, &p, &ml, err, errcap) != 0 ||
+        moves_text(&g, &ml, view->moves, sizeof view->moves, err, errcap) != 0 ||
+        status_text(&g, &p, &ml, view->status, sizeof view->status, err,
+                    errcap) != 0)
+        return -1;
+    if (move != NULL &&
+        child_text(&g, &p, &ml, move, view->child, sizeof view->child,
+                   view->child_error, sizeof view->child_error) != 0)
+        view->child[0] = '\0';
+    return 0;
 }
 
 struct child_line {

@@ -39,6 +39,21 @@ int oracle_play(const char *variant, const char *profile, const char *fen,
                 const char *move, char *out, size_t cap,
                 char *err, size_t errcap);
 
+/* What the differential fuzzer asks of one position, from one parse and one
+ * move generation: oracle_moves' list, oracle_status' word and, if move is
+ * not NULL, oracle_play's child of that move (or, if it cannot be played,
+ * an empty child and the reason in child_error). Returns non-zero, with
+ * the reason in err, only if the position or the list is refused. */
+struct oracle_view {
+    char moves[65536];
+    char status[16];
+    char child[512];
+    char child_error[256];
+};
+int oracle_examine(const char *variant, const char *profile, const char *fen,
+                   const char *move, struct oracle_view *view, char *err,
+                   size_t errcap);
+
 /* Every legal move with the HexFEN it leads to: one line "MOVE HEXFEN\n" per
  * move, sorted by move text. One call instead of oracle_moves plus one
  * oracle_play per move, for the differential tests. */

@@ -5,6 +5,25 @@
 #include "position.h"
 
 #include <stdio.h>
+#include <string.h>
+
+/* The cells whose mailbox byte is not empty, read 8 bytes at a time (the
+ * checker runs after every make in the fuzzers, where a loop over 128
+ * bytes, each access checked by ASan, was a tenth of an input's time).
+ * Bit 7 of a byte of `nonzero` is set iff the byte is not 0; the multiply
+ * gathers those 8 bits, byte k's to bit 56 + k (no two products meet). */
+static hx_bb mailbox_set(const hx_position *pos)
+{
+    const uint64_t low7 = 0x7f7f7f7f7f7f7f7fULL, gather = 0x0102040810204080ULL;
+    hx_bb set = 0;
+    for (int i = 0; i < HX_MAX_CELLS / 8; i++) {
+        uint64_t w;
+        memcpy(&w, pos->board + 8 * i, sizeof w);
+        uint64_t nonzero = (((w & low7) + low7) | w) & ~low7;
+        set |= (hx_bb)(((nonzero >> 7) * gather) >> 56) << (8 * i);
+    }
+    return set;
+}
 
 const char *position_is_ok(const hx_position *pos)
 {
@@ -31,9 +50,9 @@ const char *position_is_ok(const hx_position *pos)
     }
     if ((seen[0] | seen[1]) != pos->all)
         return "total occupancy is stale";
-    for (int c = 0; c < g->nslots; c++)
-        if (pos->board[c] && !hx_bb_has(pos->all, c))
-            return "mailbox holds a piece the bitboards lack";
+    hx_bb slots = g->nslots >= 128 ? ~(hx_bb)0 : (HX_BB_BIT(g->nslots) - 1);
+    if (mailbox_set(pos) & slots & ~pos->all)
+        return "mailbox holds a piece the bitboards lack";
     if (pos->key != position_compute_key(pos))
         return "incremental Zobrist key differs from a fresh one";
     if (pos->ep.capturable != position_ep_capturable(pos->rules, &pos->ep))

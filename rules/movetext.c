@@ -13,14 +13,20 @@ static const char promo_letter[HX_PIECE_TYPES] = {0, 'n', 'b', 'r', 'q', 0};
 
 void hx_move_text(const hx_position *pos, hx_move m, int naming, char *out)
 {
+    /* Two names of at most 3 characters and a letter fit HX_MOVE_TEXT_MAX;
+     * written without snprintf, which cost more than the move generation
+     * where every move of a list is named (the fuzzers, hx_legal_move_texts). */
     char from[4], to[4];
     geometry_cell_name(pos->g, move_from(m), naming, from);
     geometry_cell_name(pos->g, move_to(m), naming, to);
-    int promo = move_promo(m);
+    int promo = move_promo(m), n = 0;
+    for (const char *c = from; *c; c++)
+        out[n++] = *c;
+    for (const char *c = to; *c; c++)
+        out[n++] = *c;
     if (promo)
-        snprintf(out, HX_MOVE_TEXT_MAX, "%s%s%c", from, to, promo_letter[promo]);
-    else
-        snprintf(out, HX_MOVE_TEXT_MAX, "%s%s", from, to);
+        out[n++] = promo_letter[promo];
+    out[n] = '\0';
 }
 
 static int compare_texts(const void *a, const void *b) { return strcmp(a, b); }

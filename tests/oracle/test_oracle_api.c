@@ -79,6 +79,43 @@ static void children_match_play(void **state)
     assert_int_equal(n, 31);
 }
 
+/* oracle_examine gives what oracle_moves, oracle_status and oracle_play
+ * give, from one parse: in the initial position, in check and in mate. */
+static void examine_matches_moves_status_play(void **state)
+{
+    (void)state;
+    static const char *const fens[] = {
+        "b/qbk/rnbnr/ppppppp/9/11/11/5P5/4PBP4/3PNBNP3/2PRQBKRP2 w - - 0 1",
+        "k/1Q1/5/7/9/11/11/11/11/11/6K4 b - - 0 1",    /* check: the queen is unprotected */
+        "k/1Q1/2K2/7/9/11/11/11/11/11/11 b - - 0 1",   /* checkmate (source-statements) */
+    };
+    static const char *const statuses[] = {"ongoing", "check", "checkmate"};
+    static struct oracle_view view;
+    static char moves[65536];
+    char err[256], status[16], child[512];
+    for (size_t i = 0; i < sizeof fens / sizeof fens[0]; i++) {
+        const char *move = i ? NULL : "f4f5";
+        assert_int_equal(oracle_examine("mccooey", "std", fens[i], move, &view, err, sizeof err), 0);
+        assert_int_equal(oracle_moves("mccooey", "std", fens[i], moves, sizeof moves, err, sizeof err), 0);
+        assert_string_equal(view.moves, moves);
+        assert_int_equal(oracle_status("mccooey", "std", fens[i], status, sizeof status, err, sizeof err), 0);
+        assert_string_equal(view.status, status);
+        assert_string_equal(view.status, statuses[i]);
+        if (move) {
+            assert_int_equal(oracle_play("mccooey", "std", fens[i], move, child, sizeof child, err, sizeof err), 0);
+            assert_string_equal(view.child, child);
+            assert_string_equal(view.child_error, "");
+        } else {
+            assert_string_equal(view.child, "");
+        }
+    }
+    assert_int_equal(oracle_examine("mccooey", "std", start, "f4f6", &view, err, sizeof err), 0);
+    assert_string_equal(view.child, "");
+    assert_non_null(strstr(view.child_error, "not a legal move"));
+    expect_error(oracle_examine("mccooey", "std", "garbage", "f4f5", &view, err, sizeof err), err, "");
+    expect_error(oracle_examine("mccooey", "std", start, "f4f5", NULL, err, sizeof err), err, "no output");
+}
+
 static void agreed_parser_rules(void **state)
 {
     (void)state;
@@ -107,6 +144,7 @@ int main(void)
         cmocka_unit_test(buffers_too_small_or_missing),
         cmocka_unit_test(bad_names_and_positions),
         cmocka_unit_test(children_match_play),
+        cmocka_unit_test(examine_matches_moves_status_play),
         cmocka_unit_test(agreed_parser_rules),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -28,6 +28,13 @@ static void ghost_in_mailbox(hx_position *p)
     hx_bb empty = p->g->all & ~p->all;
     p->board[hx_bb_lsb(empty)] = hx_piece(HX_BLACK, HX_PAWN);
 }
+/* The checker reads the mailbox 8 cells at a time: a ghost in the last
+ * cell of the board, and one in every empty cell, are seen as well. */
+static void ghost_in_last_cell(hx_position *p)
+{
+    hx_bb empty = p->g->all & ~p->all;
+    p->board[hx_bb_msb(empty)] = hx_piece(HX_WHITE, HX_KING);
+}
 static void stale_key(hx_position *p) { p->key ^= 1; }
 static void stale_ep(hx_position *p) { p->ep.capturable = 1; }
 static void right_without_rook(hx_position *p) { position_remove(p, p->rules->rook_home[0]); p->key = position_compute_key(p); }
@@ -47,6 +54,7 @@ static void invariant_checker_catches_each_corruption(void **state)
         {stale_king, "king cell"},
         {stale_total, "total occupancy"},
         {ghost_in_mailbox, "mailbox holds a piece"},
+        {ghost_in_last_cell, "mailbox holds a piece"},
         {stale_key, "Zobrist"},
         {stale_ep, "e.p. capturable"},
         {right_without_rook, "castling right"},
@@ -61,6 +69,26 @@ static void invariant_checker_catches_each_corruption(void **state)
             fail_msg("case %zu: expected '%s' in '%s'", i, cases[i].message, err.message);
         hx_position_free(pos);
     }
+}
+
+static void each_ghost_cell_caught(void **state)
+{
+    (void)state;
+    hx_position *pos = open_fen("glinski", "std", NULL);
+    hx_bb empty = pos->g->all & ~pos->all;
+    hx_error err;
+    int cells = 0;
+    while (empty) {
+        int c = hx_bb_pop(&empty);
+        pos->board[c] = hx_piece(HX_BLACK, HX_ROOK);
+        assert_int_equal(hx_position_check(pos, &err), -1);
+        assert_non_null(strstr(err.message, "mailbox holds a piece"));
+        pos->board[c] = 0;
+        assert_int_equal(hx_position_check(pos, &err), 0);
+        cells++;
+    }
+    assert_int_equal(cells, 91 - 36);
+    hx_position_free(pos);
 }
 
 static void accessors(void **state)
@@ -452,6 +480,7 @@ int main(void)
         cmocka_unit_test(default_choice), /* first: before any test chooses a kernel */
         cmocka_unit_test(unknown_kernel_refused),
         cmocka_unit_test(invariant_checker_catches_each_corruption),
+        cmocka_unit_test(each_ghost_cell_caught),
         cmocka_unit_test(accessors),
         cmocka_unit_test(move_flags),
         cmocka_unit_test(text_interface),
