@@ -105,6 +105,8 @@ static const rejection rejections[] = {
     {"shafran", "kqbnr/bppppp/np5/bp6/rp6P/p6PR/6PB/5PN/PPPPPB/RNBQK b AIai z9 0 1", "not a cell of shafran"},
     {"brusky", "rnbkbqbnr/pppppppppp/11/12/4P7/11/PPPP1PPPPP/RNBQBKBNR b AIdl e3 0 1", "needs the victim"},
     {"brusky", "rnbkbqbnr/pppppppppp/11/12/4P7/11/PPPP1PPPPP/RNBQBKBNR b AIdl d3:e4 0 1", "not consecutive"},
+    /* a1 is crossed by no multi-step: no cell lies behind it (the rank-1 edge) */
+    {"glinski", "1/2k/5/7/9/11/11/11/11/P10/6K4 b - a1 0 1", "not consecutive"},
     {"shafran", "4k/6/7/8/9/9/8/7/6/3rK b - - 0 1", "side not to move (White) is in check"},
     {"shafran", "4k/6/7/8/9/9/8/7/6/4K w - - 0 1 extra", "trailing text"},
     {"shafran", "4k/6/7/8/9/9/8/7/6/4K x - - 0 1", "side to move must be"},

@@ -474,6 +474,33 @@ static void pawn_tables_name_cells_only(void **state)
     }
 }
 
+/* geometry.h: dir_to[a][b] is the direction from a to b, or -1 where b is
+ * on no ray of a (b == a, or not aligned). Readers test only its sign
+ * today, but the value is the header's contract: check it for every pair
+ * of cells of each board, on the board and off it. */
+static void alignment_is_the_rays_or_minus_one(void **state)
+{
+    (void)state;
+    static const char *variants[] = {"shafran", "brusky", "glinski", "mccooey"};
+    for (int v = 0; v < 4; v++) {
+        hx_error err;
+        const hx_rules *r = hx_rules_find(variants[v], "", &err);
+        assert_non_null(r);
+        const hx_geometry *g = r->g;
+        for (int a = 0; a < HX_MAX_CELLS; a++) {
+            for (int b = 0; b < HX_MAX_CELLS; b++) {
+                int want = -1;
+                for (int d = 0; d < HX_DIRS && a < g->nslots; d++)
+                    if (b < g->nslots && hx_bb_has(g->ray[d][a], b))
+                        want = d;
+                if (g->dir_to[a][b] != want)
+                    fail_msg("%s: dir_to[%d][%d] is %d, expected %d", variants[v], a, b,
+                             g->dir_to[a][b], want);
+            }
+        }
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -486,6 +513,7 @@ int main(void)
         cmocka_unit_test(text_interface),
         cmocka_unit_test(slider_methods_agree),
         cmocka_unit_test(lines_partition_the_board),
+        cmocka_unit_test(alignment_is_the_rays_or_minus_one),
         cmocka_unit_test(keys_follow_their_definition),
         cmocka_unit_test(attackers_agree_with_attacked),
         cmocka_unit_test(slider_method_names_the_kernels_way),

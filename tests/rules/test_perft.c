@@ -117,6 +117,22 @@ static void deep_perft_is_perft(void **state)
     }
 }
 
+/* A bucket's second entry (perft_deep.c: [0] keeps the deeper subtree, [1]
+ * takes the rest): with the smallest table, one bucket of two entries, a
+ * depth-4 count stores a depth-3 subtree in entry 0 and then the next
+ * depth-2 subtrees in entry 1, so the count goes through the replacement
+ * path and must still be perft's, from a one-bucket table as from none. */
+static void one_bucket_uses_both_entries(void **state)
+{
+    (void)state;
+    hx_position *pos = open_fen("glinski", "std", "1/2k/1n3/7/9/11/11/4P6/11/11/4Q1K4 w - - 0 1");
+    uint64_t want = hx_perft(pos, 4);
+    assert_true(want > 0);
+    assert_true(hx_perft_deep(pos, 4, 1, 32, 0) == want);
+    assert_true(hx_perft_deep(pos, 4, 1, 32, HX_PERFT_NO_BULK) == want);
+    hx_position_free(pos);
+}
+
 /* Counts one position with the cache and without, failing with both. */
 static void deep_count_agrees(hx_position *pos, int depth, const char *what)
 {
@@ -244,6 +260,7 @@ int main(void)
         cmocka_unit_test(shafran_depth_one_by_piece),
         cmocka_unit_test(brusky_depth_one_by_piece),
         cmocka_unit_test(deep_perft_is_perft),
+        cmocka_unit_test(one_bucket_uses_both_entries),
         cmocka_unit_test(deep_perft_keeps_apart_what_the_key_leaves_out),
         cmocka_unit_test(watched_count_refuses_a_watch_of_another_size),
         cmocka_unit_test(deep_count_gives_back_its_memory),
