@@ -84,7 +84,9 @@ void hx_position_copy(hx_position *dst, const hx_position *src);
 const hx_rules *hx_position_rules(const hx_position *pos);
 
 /* Sets the position from a HexFEN; NULL means the profile's initial one.
- * On failure the position is left unchanged. */
+ * Returns 0, or -1 with err naming the problem and where it is (a text of
+ * 2 * HX_FEN_MAX characters or more is refused as too long, unread); on
+ * failure the position is left unchanged. */
 int hx_position_set_fen(hx_position *pos, const char *fen, hx_error *err);
 /* The HexFEN of a position written in the specification's piece-list
  * notation, "W Ke1 Pd5, B Ke10 Pe9, Black to move" (White to move unless

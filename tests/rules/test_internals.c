@@ -91,6 +91,48 @@ static void each_ghost_cell_caught(void **state)
     hx_position_free(pos);
 }
 
+/* Every man, of either colour, is seen as a ghost in every empty cell of
+ * every board: the mailbox is read 8 bytes at a time, and each byte of a
+ * word (slot 8i + k) must count as a piece whatever its code. */
+static void each_ghost_piece_caught(void **state)
+{
+    (void)state;
+    for (int v = 0; v < hx_variant_count(); v++) {
+        hx_position *pos = open_fen(hx_variant_name(v), "std", NULL);
+        hx_bb empty = pos->g->all & ~pos->all;
+        hx_error err;
+        while (empty) {
+            int c = hx_bb_pop(&empty);
+            for (int colour = 0; colour < 2; colour++)
+                for (int type = 0; type < HX_PIECE_TYPES; type++) {
+                    pos->board[c] = (uint8_t)hx_piece(colour, type);
+                    if (hx_position_check(pos, &err) != -1 ||
+                        !strstr(err.message, "mailbox holds a piece"))
+                        fail_msg("%s: ghost %d on %s not seen", hx_variant_name(v),
+                                 hx_piece(colour, type), pos->g->name[c]);
+                }
+            pos->board[c] = 0;
+        }
+        assert_int_equal(hx_position_check(pos, &err), 0);
+        hx_position_free(pos);
+    }
+}
+
+/* Two men of the same side on one cell: a knight's bit added on a pawn of
+ * its own colour, for White and for Black. */
+static void own_men_sharing_a_cell_caught(void **state)
+{
+    (void)state;
+    for (int colour = 0; colour < 2; colour++) {
+        hx_position *pos = open_fen("glinski", "std", NULL);
+        hx_error err;
+        pos->pieces[colour][HX_KNIGHT] |= HX_BB_BIT(hx_bb_lsb(pos->pieces[colour][HX_PAWN]));
+        assert_int_equal(hx_position_check(pos, &err), -1);
+        assert_string_equal(err.message, "invariant broken: two pieces share a cell");
+        hx_position_free(pos);
+    }
+}
+
 static void accessors(void **state)
 {
     (void)state;
@@ -508,6 +550,8 @@ int main(void)
         cmocka_unit_test(unknown_kernel_refused),
         cmocka_unit_test(invariant_checker_catches_each_corruption),
         cmocka_unit_test(each_ghost_cell_caught),
+        cmocka_unit_test(each_ghost_piece_caught),
+        cmocka_unit_test(own_men_sharing_a_cell_caught),
         cmocka_unit_test(accessors),
         cmocka_unit_test(move_flags),
         cmocka_unit_test(text_interface),
