@@ -673,7 +673,7 @@ static void cell_names_are_read_whole(void **state)
     const hx_geometry *g = geometry_of("shafran"); /* files a..i, ranks 1..10 */
     static const char *const not_cells[] = {
         "e0", "e01", "e05", "a05", "e011", "e19", "e11", "e99", "a10", "i1", "j1", "E1", "e",
-        "1", "-", "e:", "e/",
+        "1", "-", "e:", "e/", "",
     };
     for (size_t i = 0; i < sizeof not_cells / sizeof not_cells[0]; i++) {
         int len = -1;
