@@ -505,6 +505,41 @@ static void lone_brusky_pawn_steps_from_every_cell(void **state)
     }
 }
 
+/* A castling name is read against the legal moves: the same placement
+ * without the rights refuses every name that it accepted with them. Each
+ * name is tried in both positions one right after the other. */
+static void castling_names_need_the_right(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *variant, *with, *without, *names[8];
+    } cases[] = {
+        {"shafran", "k3r/6/7/8/r8/9/8/7/6/4K b ai - 0 1", "k3r/6/7/8/r8/9/8/7/6/4K b - - 0 1",
+         {"O-O", "B-0-0", "O-O-O", "B-0-0-0", "O-O-Q", "Q-0-0", "O-O-O-Q", "Q-0-0-0"}},
+        {"brusky", "8k/10/11/12/12/11/10/R4K2R w AI - 0 1", "8k/10/11/12/12/11/10/R4K2R w - - 0 1",
+         {"O-O", "0-0", "O-O-O", "0-0-0"}},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        hx_position *with = open_fen(cases[i].variant, "std", cases[i].with);
+        hx_position *without = open_fen(cases[i].variant, "std", cases[i].without);
+        for (int j = 0; j < 8 && cases[i].names[j]; j++) {
+            const char *name = cases[i].names[j];
+            hx_move m = 0;
+            hx_error err;
+            char expected[128];
+            if (hx_move_parse(with, name, 0, &m, &err) != 0)
+                fail_msg("%s: '%s' refused with the rights: %s", cases[i].variant, name, err.message);
+            assert_int_equal(hx_move_flags(with, m), HX_MOVE_CASTLE);
+            if (hx_move_parse(without, name, 0, &m, &err) != -1)
+                fail_msg("%s: '%s' accepted without the rights", cases[i].variant, name);
+            snprintf(expected, sizeof expected, "castling '%s' is not legal here", name);
+            assert_string_equal(err.message, expected);
+        }
+        hx_position_free(with);
+        hx_position_free(without);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -520,6 +555,7 @@ int main(void)
         cmocka_unit_test(legal_move_texts_write_only_the_count),
         cmocka_unit_test(move_flags_say_what_the_move_does),
         cmocka_unit_test(lone_brusky_pawn_steps_from_every_cell),
+        cmocka_unit_test(castling_names_need_the_right),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
