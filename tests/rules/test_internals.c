@@ -958,6 +958,65 @@ static void kernels_need_what_they_were_built_for(void **state)
             fail_msg("kernel %s: what does it need?", kernel->name);
     }
 }
+/* Out of memory: test_internals is linked with --wrap=calloc and
+ * --wrap=free (tests/rules/CMakeLists.txt), so the library's calloc can be
+ * made to fail, SQLite style. While armed, the calloc numbered fail_at
+ * (from 1) returns NULL, and every block handed out is tracked until freed. */
+void *__real_calloc(size_t n, size_t size);
+void __real_free(void *p);
+static struct {
+    int armed, calls, fail_at, live;
+    void *blocks[8];
+} oom;
+
+void *__wrap_calloc(size_t n, size_t size)
+{
+    if (!oom.armed)
+        return __real_calloc(n, size);
+    if (++oom.calls == oom.fail_at)
+        return NULL;
+    void *p = __real_calloc(n, size);
+    if (p && oom.live < (int)(sizeof oom.blocks / sizeof oom.blocks[0]))
+        oom.blocks[oom.live++] = p;
+    return p;
+}
+
+void __wrap_free(void *p)
+{
+    for (int i = 0; i < oom.live; i++)
+        if (oom.blocks[i] == p) {
+            oom.blocks[i] = oom.blocks[--oom.live];
+            break;
+        }
+    __real_free(p);
+}
+
+/* hx_position_new returns NULL when either of its blocks cannot be had,
+ * and keeps nothing of the other; with memory, it allocates exactly what
+ * hx_position_free gives back. */
+static void new_position_out_of_memory(void **state)
+{
+    (void)state;
+    hx_error err;
+    const hx_rules *r = hx_rules_find("glinski", "std", &err);
+    assert_non_null(r);
+    for (int fail_at = 1; fail_at <= 2; fail_at++) {
+        oom.armed = 1, oom.calls = 0, oom.fail_at = fail_at, oom.live = 0;
+        hx_position *pos = hx_position_new(r);
+        oom.armed = 0;
+        assert_null(pos);
+        assert_true(oom.calls >= fail_at); /* the failure did happen */
+        if (oom.live != 0)
+            fail_msg("calloc %d failing: %d block(s) not freed", fail_at, oom.live);
+    }
+    oom.armed = 1, oom.calls = 0, oom.fail_at = 0, oom.live = 0;
+    hx_position *pos = hx_position_new(r);
+    assert_non_null(pos);
+    assert_int_equal(oom.live, 2);
+    hx_position_free(pos);
+    oom.armed = 0;
+    assert_int_equal(oom.live, 0);
+}
 /* ---- end of mutposition's block ---- */
 
 int main(void)
@@ -993,6 +1052,7 @@ int main(void)
         cmocka_unit_test(put_and_remove_keep_the_key),
         cmocka_unit_test(new_and_parsed_positions_start_clean),
         cmocka_unit_test(kernels_need_what_they_were_built_for),
+        cmocka_unit_test(new_position_out_of_memory),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
