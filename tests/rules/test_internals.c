@@ -768,26 +768,38 @@ static void cell_names_only_on_the_board(void **state)
 
 /* ---- mutposition (issue 17): position.c, invariants.c, geometry.h, kernel.h ---- */
 
+/* The rules of every profile of every variant, into out; returns how many. */
+static int every_profile(const hx_rules **out, int cap)
+{
+    int n = 0;
+    for (int v = 0; v < hx_variant_count(); v++) {
+        const char *variant = hx_variant_name(v);
+        for (int p = 0; p < hx_profile_count(variant); p++) {
+            hx_error err;
+            assert_true(n < cap);
+            out[n] = hx_rules_find(variant, hx_profile_name(variant, p), &err);
+            assert_non_null(out[n++]);
+        }
+    }
+    return n;
+}
+
 /* Cell names in a second naming exist only where the variant defines one:
  * Brusky's notation B (naming 1); the canonical naming 0 everywhere; no
  * other number names anything. Every profile of every variant. */
 static void namings_are_the_variants(void **state)
 {
     (void)state;
-    for (int v = 0; v < hx_variant_count(); v++) {
-        const char *variant = hx_variant_name(v);
-        for (int p = 0; p < hx_profile_count(variant); p++) {
-            hx_error err;
-            const hx_rules *r = hx_rules_find(variant, hx_profile_name(variant, p), &err);
-            assert_non_null(r);
-            for (int naming = -1; naming <= 2; naming++) {
-                int expected = naming == 0 || (naming == 1 && !strcmp(variant, "brusky"));
-                if (hx_rules_has_naming(r, naming) != expected)
-                    fail_msg("%s %s: naming %d: has_naming says %d", variant,
-                             hx_profile_name(variant, p), naming, !expected);
-            }
+    const hx_rules *rules[64];
+    int n = every_profile(rules, 64);
+    for (int i = 0; i < n; i++)
+        for (int naming = -1; naming <= 2; naming++) {
+            const char *variant = hx_rules_variant(rules[i]);
+            int expected = naming == 0 || (naming == 1 && !strcmp(variant, "brusky"));
+            if (hx_rules_has_naming(rules[i], naming) != expected)
+                fail_msg("%s %s: naming %d: has_naming says %d", variant,
+                         hx_rules_profile(rules[i]), naming, !expected);
         }
-    }
 }
 
 /* The side to move is the HexFEN's second field, and a move passes the turn:
@@ -838,31 +850,29 @@ static void opposite_directions_are_negated_vectors(void **state)
 static void each_castling_right_needs_its_rook(void **state)
 {
     (void)state;
-    int rights_seen = 0;
-    for (int v = 0; v < hx_variant_count(); v++) {
-        const char *variant = hx_variant_name(v);
-        for (int p = 0; p < hx_profile_count(variant); p++) {
-            hx_position *pos = open_fen(variant, hx_profile_name(variant, p), NULL);
-            for (int i = 0; i < 4; i++) {
-                if (!(pos->castling & (1 << i)))
-                    continue;
-                int home = pos->rules->rook_home[i], colour = i / 2;
-                hx_error err;
-                for (int wrong = 0; wrong < 2; wrong++) {
-                    hx_position *broken = open_fen(variant, hx_profile_name(variant, p), NULL);
-                    position_remove(broken, home);
-                    if (wrong)
-                        position_put(broken, hx_piece(!colour, HX_ROOK), home);
-                    assert_int_equal(hx_position_check(broken, &err), -1);
-                    if (!strstr(err.message, "castling right"))
-                        fail_msg("%s right %d (%s): %s", variant, i, pos->g->name[home],
-                                 err.message);
-                    hx_position_free(broken);
-                }
-                rights_seen++;
+    const hx_rules *rules[64];
+    int n = every_profile(rules, 64), rights_seen = 0;
+    for (int k = 0; k < n; k++) {
+        const char *variant = hx_rules_variant(rules[k]), *profile = hx_rules_profile(rules[k]);
+        hx_position *pos = open_fen(variant, profile, NULL);
+        for (int i = 0; i < 4; i++) {
+            if (!(pos->castling & (1 << i)))
+                continue;
+            int home = pos->rules->rook_home[i], colour = i / 2;
+            hx_error err;
+            for (int wrong = 0; wrong < 2; wrong++) {
+                hx_position *broken = open_fen(variant, profile, NULL);
+                position_remove(broken, home);
+                if (wrong)
+                    position_put(broken, hx_piece(!colour, HX_ROOK), home);
+                assert_int_equal(hx_position_check(broken, &err), -1);
+                if (!strstr(err.message, "castling right"))
+                    fail_msg("%s right %d (%s): %s", variant, i, pos->g->name[home], err.message);
+                hx_position_free(broken);
             }
-            hx_position_free(pos);
+            rights_seen++;
         }
+        hx_position_free(pos);
     }
     assert_true(rights_seen > 0);
 }
@@ -901,21 +911,19 @@ static void put_and_remove_keep_the_key(void **state)
 static void new_and_parsed_positions_start_clean(void **state)
 {
     (void)state;
-    for (int v = 0; v < hx_variant_count(); v++) {
-        const char *variant = hx_variant_name(v);
-        for (int p = 0; p < hx_profile_count(variant); p++) {
-            hx_error err;
-            const hx_rules *r = hx_rules_find(variant, hx_profile_name(variant, p), &err);
-            hx_position *pos = hx_position_new(r);
-            assert_non_null(pos);
-            assert_int_equal(pos->ply, 0);
-            assert_true(pos->reentered == 0);
-            assert_int_equal(hx_position_side(pos), HX_WHITE);
-            assert_int_equal(hx_position_set_fen(pos, NULL, &err), 0);
-            assert_int_equal(pos->ply, 0);
-            assert_true(pos->reentered == 0);
-            hx_position_free(pos);
-        }
+    const hx_rules *rules[64];
+    int n = every_profile(rules, 64);
+    for (int i = 0; i < n; i++) {
+        hx_position *pos = hx_position_new(rules[i]);
+        assert_non_null(pos);
+        assert_int_equal(pos->ply, 0);
+        assert_true(pos->reentered == 0);
+        assert_int_equal(hx_position_side(pos), HX_WHITE);
+        hx_error err;
+        assert_int_equal(hx_position_set_fen(pos, NULL, &err), 0);
+        assert_int_equal(pos->ply, 0);
+        assert_true(pos->reentered == 0);
+        hx_position_free(pos);
     }
 }
 
