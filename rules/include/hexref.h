@@ -77,6 +77,7 @@ const char *hx_profile_name(const char *variant, int i);
 
 /* ---- Positions ------------------------------------------------------- */
 
+/* A new position (set it with hx_position_set_fen); NULL if out of memory. */
 hx_position *hx_position_new(const hx_rules *rules);
 void hx_position_free(hx_position *pos);
 /* Copies src (rules, position and history) into dst. */
