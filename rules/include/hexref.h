@@ -122,7 +122,7 @@ char hx_position_piece(const hx_position *pos, int x, int y);
 /* Fills moves[] (room for HX_MAX_MOVES) with the legal moves, returns the count. */
 int hx_legal_moves(hx_position *pos, hx_move *moves);
 /* The legal moves as text, sorted with strcmp; returns the count.
- * texts needs HX_MAX_MOVES entries. */
+ * texts needs HX_MAX_MOVES entries; only the first count are written. */
 int hx_legal_move_texts(hx_position *pos, char texts[][HX_MOVE_TEXT_MAX]);
 
 /* Writes a move's text (cell names in the given naming: 0 canonical,
@@ -148,8 +148,10 @@ int hx_move_flags(const hx_position *pos, hx_move move);
  * hx_unmake takes back the last move played. */
 int hx_make(hx_position *pos, hx_move move);
 void hx_unmake(hx_position *pos);
-/* Parses and plays a space-separated list of moves; stops at the first bad
- * one, leaving the moves before it played, and names it in err. */
+/* Parses and plays a list of moves separated by spaces, tabs, newlines or
+ * commas (any number, also before the first and after the last); stops at
+ * the first bad one, leaving the moves before it played, and names it in
+ * err. A word of 32 characters or more is refused as too long, unread. */
 int hx_play_moves(hx_position *pos, const char *moves, int naming, hx_error *err);
 
 /* Runs the invariant checker (bitboards against mailbox, incremental key

@@ -212,6 +212,35 @@ static void full_history_still_lists_ep(void **state)
     hx_position_free(pos);
 }
 
+/* The side to move of a piece list: White unless "Black to move" is
+ * written, and White when "White to move" is (hexref.h), wherever the
+ * phrase stands and in every variant. */
+static void piece_list_side_to_move(void **state)
+{
+    (void)state;
+    static const char *const lists[][4] = {
+        {"shafran", "W Ke1, B Ke10", "W Ke1, B Ke10, White to move", "Black to move, W Ke1, B Ke10"},
+        {"brusky", "W Kf1, B Kl8", "White to move. W Kf1, B Kl8", "W Kf1, B Kl8; Black to move"},
+        {"glinski", "W Kg1, B Kg10", "W Kg1, White to move, B Kg10", "W Kg1, B Kg10, Black to move"},
+        {"mccooey", "W Kg1, B Kg10", "W Kg1, B Kg10 White to move", "W Kg1, B Kg10 Black to move"},
+    };
+    static const char sides[3] = {'w', 'w', 'b'};
+    for (int v = 0; v < 4; v++) {
+        hx_error err;
+        const hx_rules *r = hx_rules_find(lists[v][0], NULL, &err);
+        assert_non_null(r);
+        for (int i = 0; i < 3; i++) {
+            char fen[HX_FEN_MAX];
+            if (hx_fen_from_pieces(r, lists[v][i + 1], fen, &err) != 0)
+                fail_msg("%s '%s': %s", lists[v][0], lists[v][i + 1], err.message);
+            const char *side = strchr(fen, ' ');
+            if (!side || side[1] != sides[i] || side[2] != ' ')
+                fail_msg("%s '%s' gives %s, expected side '%c'", lists[v][0], lists[v][i + 1], fen,
+                         sides[i]);
+        }
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -220,6 +249,7 @@ int main(void)
         cmocka_unit_test(history_bound_in_the_abi),
         cmocka_unit_test(draw_conditions_by_profile),
         cmocka_unit_test(piece_list_corners),
+        cmocka_unit_test(piece_list_side_to_move),
         cmocka_unit_test(board_shapes),
         cmocka_unit_test(check_and_status_names),
         cmocka_unit_test(full_history_still_lists_ep),
