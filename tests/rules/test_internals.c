@@ -1070,6 +1070,32 @@ static void text_moves_buffer_and_memory(void **state)
     }
 }
 /* ---- end of mutstatus's block ---- */
+/* ---- mutderive (issue 17): rules_derive.c ---- */
+
+/* rules.h: the castles of colour c are castles[first_castle[c] ..
+ * first_castle[c + 1]), and each says so itself (colour, a right of that
+ * colour, its king's home): tools (perft-suites' pick) read k->colour. */
+static void castles_name_their_colour(void **state)
+{
+    (void)state;
+    const hx_rules *rules[64];
+    int n = every_profile(rules, 64), black_castles = 0;
+    for (int i = 0; i < n; i++) {
+        const hx_rules *r = rules[i];
+        assert_int_equal(r->first_castle[0], 0);
+        assert_int_equal(r->first_castle[2], r->ncastles);
+        for (int colour = 0; colour < 2; colour++)
+            for (int k = r->first_castle[colour]; k < r->first_castle[colour + 1]; k++) {
+                const hx_castle *c = &r->castles[k];
+                if (c->colour != colour || c->right / 2 != colour ||
+                    c->king_from != r->king_home[colour])
+                    fail_msg("%s/%s castle %d: colour %d, right %d, king %d; expected colour %d",
+                             r->variant, r->profile, k, c->colour, c->right, c->king_from, colour);
+                black_castles += colour;
+            }
+    }
+    assert_true(black_castles > 0);
+}
 
 int main(void)
 {
@@ -1106,6 +1132,7 @@ int main(void)
         cmocka_unit_test(kernels_need_what_they_were_built_for),
         cmocka_unit_test(new_position_out_of_memory),
         cmocka_unit_test(text_moves_buffer_and_memory),
+        cmocka_unit_test(castles_name_their_colour),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
