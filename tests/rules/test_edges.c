@@ -140,6 +140,27 @@ static void draw_conditions_by_profile(void **state)
     expect_draws("brusky", "std", "8k/10/11/12/12/11/10/K8 w - - 120 90", "", "50-move rule, insufficient material");
 }
 
+/* ---- mutstatus's block (issue 17: status.c survivors) ---- */
+/* The draw conditions at their edges: the 100-ply rule starts at 100, not
+ * 99; Jocly's material draw holds whichever side has the bare king; Jocly's
+ * repetition compares placements, so a first occurrence that had an e.p.
+ * right still counts, while two occurrences are no repetition. */
+static void draw_conditions_at_their_edges(void **state)
+{
+    (void)state;
+    expect_draws("shafran", "std", "4k/6/7/8/9/9/8/7/6/RNBQK w - - 99 80", "", "");
+    expect_draws("shafran", "std", "4k/6/7/8/9/9/8/7/6/RNBQK w - - 100 80", "", "50-move rule");
+    expect_draws("shafran", "jocly", "W Ke1, B Ke10 Nc8", "", "insufficient material");
+    expect_draws("brusky", "jocly", "W Kc5, B Ka1 Bb3", "", "insufficient material");
+    static const char *const start = "kqbnr/bppppp/np5/bp6/rp6P/p6PR/6PB/5PN/PPPPPB/RNBQK w AIai - 0 1";
+    static const char *const twice = "b2b4 h10i8 g3h6 i8h10 h6g3 h10i8 g3h6 i8h10 h6g3";
+    expect_draws("shafran", "jocly", start, twice, "repetition"); /* b3 e.p. at the first */
+    expect_draws("shafran", "std", start, twice, "");              /* the e.p. right differs */
+    expect_draws("shafran", "jocly", start, "g3h6 h10i8 h6g3 i8h10", "");
+    expect_draws("shafran", "jocly", start, "b2b4 h10i8 g3h6 i8h10 h6g3", "");
+}
+/* ---- end of mutstatus's block ---- */
+
 static void piece_list_corners(void **state)
 {
     (void)state;
@@ -248,6 +269,7 @@ int main(void)
         cmocka_unit_test(history_limit),
         cmocka_unit_test(history_bound_in_the_abi),
         cmocka_unit_test(draw_conditions_by_profile),
+        cmocka_unit_test(draw_conditions_at_their_edges),
         cmocka_unit_test(piece_list_corners),
         cmocka_unit_test(piece_list_side_to_move),
         cmocka_unit_test(board_shapes),

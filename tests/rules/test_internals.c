@@ -1027,6 +1027,49 @@ static void new_position_out_of_memory(void **state)
 }
 /* ---- end of mutposition's block ---- */
 
+/* ---- mutstatus's block (issue 17: hx_text_moves survivors) ---- */
+/* hx_text_moves needs room for the text and its NUL, no more; an empty list
+ * (a stalemate) still needs its NUL; out of memory is an error of its own;
+ * and the position it makes is freed on every path. */
+static void text_moves_buffer_and_memory(void **state)
+{
+    (void)state;
+    char out[4096], full[4096];
+    hx_error err;
+    assert_int_equal(hx_text_moves("shafran", "std", NULL, full, sizeof full, &err), 0);
+    size_t need = strlen(full) + 1;
+    assert_true(need > 1 && need < sizeof out);
+    memset(out, 'x', sizeof out);
+    assert_int_equal(hx_text_moves("shafran", "std", NULL, out, need, &err), 0);
+    assert_string_equal(out, full);
+    err.message[0] = '\0';
+    assert_int_equal(hx_text_moves("shafran", "std", NULL, out, need - 1, &err), -1);
+    assert_non_null(strstr(err.message, "too small"));
+    /* glinski-s09-stalemate-queen: no legal moves. */
+    static const char *const stalemate = "1/3/5/7/9/11/11/11/K10/3Q7/k10 b - - 0 1";
+    memset(out, 'x', sizeof out);
+    assert_int_equal(hx_text_moves("glinski", "std", stalemate, out, 1, &err), 0);
+    assert_int_equal(out[0], '\0');
+    err.message[0] = '\0';
+    assert_int_equal(hx_text_moves("glinski", "std", stalemate, out, 0, &err), -1);
+    assert_non_null(strstr(err.message, "too small"));
+    /* Out of memory, at each of hx_position_new's callocs, then none. */
+    for (int fail_at = 1; fail_at <= 3; fail_at++) {
+        oom.armed = 1, oom.calls = 0, oom.fail_at = fail_at, oom.live = 0;
+        err.message[0] = '\0';
+        int rc = hx_text_moves("glinski", "std", NULL, out, sizeof out, &err);
+        oom.armed = 0;
+        if (fail_at <= 2) {
+            assert_int_equal(rc, -1);
+            assert_string_equal(err.message, "out of memory");
+        } else {
+            assert_int_equal(rc, 0);
+        }
+        if (oom.live != 0)
+            fail_msg("calloc %d failing: %d block(s) not freed", fail_at, oom.live);
+    }
+}
+/* ---- end of mutstatus's block ---- */
 /* ---- mutderive (issue 17): rules_derive.c ---- */
 
 /* rules.h: the castles of colour c are castles[first_castle[c] ..
@@ -1088,6 +1131,7 @@ int main(void)
         cmocka_unit_test(new_and_parsed_positions_start_clean),
         cmocka_unit_test(kernels_need_what_they_were_built_for),
         cmocka_unit_test(new_position_out_of_memory),
+        cmocka_unit_test(text_moves_buffer_and_memory),
         cmocka_unit_test(castles_name_their_colour),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
