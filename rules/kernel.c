@@ -68,13 +68,13 @@ cpu_info cpu_decode(const cpuid_leaves *r)
     int amd = vendor_is(&r->leaf0, "AuthenticAMD") | vendor_is(&r->leaf0, "HygonGenuine");
     unsigned a = r->leaf1.eax;
     unsigned base = (a >> 8) & 0xf, family = base + (base == 0xf) * ((a >> 20) & 0xff);
-    cpu_info c;
-    c.has = !!(r->leaf1.ecx & bit_POPCNT) * KERNEL_NEEDS_POPCNT |
-            !!(r->leaf7.ebx & bit_BMI) * KERNEL_NEEDS_BMI |
-            !!(r->leaf7.ebx & bit_BMI2) * KERNEL_NEEDS_BMI2 |
-            !!(r->leaf80000001.ecx & bit_LZCNT) * KERNEL_NEEDS_LZCNT;
-    c.slow_pext = amd & (family < 0x19);
-    return c;
+    return (cpu_info){
+        .has = !!(r->leaf1.ecx & bit_POPCNT) * KERNEL_NEEDS_POPCNT |
+               !!(r->leaf7.ebx & bit_BMI) * KERNEL_NEEDS_BMI |
+               !!(r->leaf7.ebx & bit_BMI2) * KERNEL_NEEDS_BMI2 |
+               !!(r->leaf80000001.ecx & bit_LZCNT) * KERNEL_NEEDS_LZCNT,
+        .slow_pext = amd & (family < 0x19),
+    };
 }
 #endif
 
