@@ -6,7 +6,8 @@
  * a line-lookup kernel is passed over on AMD CPUs before Zen 3 (family below
  * 0x19, Hygon's Zen 1 included), where PEXT and PDEP are microcoded and the
  * ray scan measures faster. HEXREF_KERNEL (read when the program starts)
- * and hx_kernel_choose() override it.
+ * and hx_kernel_choose() override it. The rules are functions of the CPU's
+ * CPUID registers (kernel_choice.h), which the tests call with other CPUs'.
  */
 #include "kernel_choice.h"
 

@@ -6,6 +6,7 @@
 #include "helpers.h"
 
 #include <stdlib.h>
+#include <sys/wait.h>
 
 #include "kernel_choice.h"
 #if defined(__x86_64__)
@@ -696,6 +697,88 @@ static void unknown_kernel_lists_the_builds_kernels(void **state)
     assert_string_equal(hx_kernel_name(), before);
 }
 
+/* argv[0]: forced_kernel_or_stop runs this program again. */
+static const char *self;
+
+/* This program run again with HEXREF_KERNEL=name as `self --kernel-name`
+ * (main prints the kernel in use): its exit status; what it printed, on
+ * either stream, in out. */
+static int run_with_kernel(const char *name, char *out, size_t size)
+{
+    char cmd[1024];
+    snprintf(cmd, sizeof cmd, "HEXREF_KERNEL='%s' '%s' --kernel-name 2>&1", name, self);
+    FILE *p = popen(cmd, "r");
+    assert_non_null(p);
+    size_t n = fread(out, 1, size - 1, p);
+    out[n] = '\0';
+    int status = pclose(p);
+    assert_true(WIFEXITED(status));
+    return WEXITSTATUS(status);
+}
+
+/* HEXREF_KERNEL=NAME is the kernel a program runs, from its start; a name
+ * that cannot be used stops the program before main with exit 1 and says
+ * why (kernel.c: running another kernel than asked would make a passing
+ * check meaningless). */
+static void forced_kernel_or_stop(void **state)
+{
+    (void)state;
+    char out[512], want[512];
+    for (int i = 0; i < hx_kernel_count(); i++) {
+        if (hx_kernel_available(i)) {
+            assert_int_equal(run_with_kernel(hx_kernel_name_at(i), out, sizeof out), 0);
+            snprintf(want, sizeof want, "%s\n", hx_kernel_name_at(i));
+        } else {
+            assert_int_equal(run_with_kernel(hx_kernel_name_at(i), out, sizeof out), 1);
+            snprintf(want, sizeof want,
+                     "hexref: HEXREF_KERNEL: kernel '%s' needs instructions this CPU does not have\n",
+                     hx_kernel_name_at(i));
+        }
+        assert_string_equal(out, want);
+    }
+    snprintf(want, sizeof want, "hexref: HEXREF_KERNEL: unknown kernel 'sse9' (this build has: ");
+    for (int i = 0; i < hx_kernel_count(); i++) {
+        strcat(want, hx_kernel_name_at(i));
+        strcat(want, i + 1 < hx_kernel_count() ? ", " : ")\n");
+    }
+    assert_int_equal(run_with_kernel("sse9", out, sizeof out), 1);
+    assert_string_equal(out, want);
+}
+
+/* The kernels are numbered 0 .. hx_kernel_count() - 1: no other number
+ * names one or is available. */
+static void kernel_numbers_are_the_builds(void **state)
+{
+    (void)state;
+    int n = hx_kernel_count();
+    assert_true(n >= 1);
+    assert_null(hx_kernel_name_at(-1));
+    assert_null(hx_kernel_name_at(n));
+    assert_int_equal(hx_kernel_available(-1), 0);
+    assert_int_equal(hx_kernel_available(n), 0);
+    for (int i = 0; i < n; i++)
+        assert_non_null(hx_kernel_name_at(i));
+}
+
+/* hx_count_legal (position.h) is the number of moves hx_legal_moves lists,
+ * along seeded random games of every variant. */
+static void count_legal_is_the_number_listed(void **state)
+{
+    (void)state;
+    static const char *variants[] = {"shafran", "brusky", "glinski", "mccooey"};
+    hx_move moves[HX_MAX_MOVES];
+    uint64_t seed = 17;
+    for (int v = 0; v < 4; v++) {
+        hx_position *pos = open_fen(variants[v], "std", NULL);
+        for (int ply = 0; ply < 60; ply++) {
+            assert_int_equal(hx_count_legal(pos), hx_legal_moves(pos, moves));
+            if (!play_random_move(pos, &seed))
+                break;
+        }
+        hx_position_free(pos);
+    }
+}
+
 /* A move is the encoding position.h documents (from | to << 7 | promotion
  * << 14 | kind << 17 | castle index << 20) and nothing else: a move that is
  * no castling carries no castle index, so that equal moves are equal values.
@@ -834,8 +917,14 @@ static void alignment_is_the_rays_or_minus_one(void **state)
     }
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
+    /* Run again by forced_kernel_or_stop: the kernel in use. */
+    if (argc == 2 && !strcmp(argv[1], "--kernel-name")) {
+        puts(hx_kernel_name());
+        return 0;
+    }
+    self = argv[0];
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(default_choice), /* first: before any test chooses a kernel */
         cmocka_unit_test(unknown_kernel_refused),
@@ -861,6 +950,9 @@ int main(void)
         cmocka_unit_test(kernel_best_is_the_last_that_suits),
         cmocka_unit_test(kernel_named_or_why_not),
         cmocka_unit_test(unknown_kernel_lists_the_builds_kernels),
+        cmocka_unit_test(forced_kernel_or_stop),
+        cmocka_unit_test(kernel_numbers_are_the_builds),
+        cmocka_unit_test(count_legal_is_the_number_listed),
         cmocka_unit_test(moves_are_their_encoding),
         cmocka_unit_test(boxed_sliders_follow_the_setup),
         cmocka_unit_test(pawn_tables_name_cells_only),
