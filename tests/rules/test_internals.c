@@ -661,23 +661,30 @@ static void kernel_best_is_the_last_that_suits(void **state)
 static void kernel_named_or_why_not(void **state)
 {
     (void)state;
-    hx_error err;
-    cpu_info popcnt_only = {KERNEL_NEEDS_POPCNT, 0}, zen2 = {NEEDS_ALL, 1};
-    assert_ptr_equal(kernel_named(K_LIST, 3, "x86-64", popcnt_only, &err), &K_PLAIN);
-    assert_ptr_equal(kernel_named(K_LIST, 3, "popcnt", popcnt_only, &err), &K_POPCNT);
-    assert_ptr_equal(kernel_named(K_LIST, 3, "bmi2", zen2, &err), &K_BMI2); /* slow, but asked for */
-    assert_null(kernel_named(K_LIST, 3, "bmi2", popcnt_only, &err));
-    assert_string_equal(err.message, "kernel 'bmi2' needs instructions this CPU does not have");
-    assert_null(kernel_named(K_LIST, 3, "avx512", zen2, &err));
-    assert_string_equal(err.message, "unknown kernel 'avx512' (this build has: x86-64, popcnt, bmi2)");
-    assert_null(kernel_named(K_LIST, 3, "popcn", zen2, &err));
-    assert_string_equal(err.message, "unknown kernel 'popcn' (this build has: x86-64, popcnt, bmi2)");
-    assert_null(kernel_named(K_LIST, 3, "popcnt2", zen2, &err));
-    assert_string_equal(err.message, "unknown kernel 'popcnt2' (this build has: x86-64, popcnt, bmi2)");
-    assert_null(kernel_named(K_LIST, 2, "bmi2", zen2, &err));
-    assert_string_equal(err.message, "unknown kernel 'bmi2' (this build has: x86-64, popcnt)");
-    assert_null(kernel_named(K_LIST, 1, "", zen2, &err));
-    assert_string_equal(err.message, "unknown kernel '' (this build has: x86-64)");
+    static const cpu_info popcnt_only = {KERNEL_NEEDS_POPCNT, 0}, zen2 = {NEEDS_ALL, 1};
+    static const struct {
+        int n;
+        const char *name;
+        const cpu_info *cpu;
+        const hx_kernel *want; /* NULL: refused with message */
+        const char *message;
+    } cases[] = {
+        {3, "x86-64", &popcnt_only, &K_PLAIN, NULL},
+        {3, "popcnt", &popcnt_only, &K_POPCNT, NULL},
+        {3, "bmi2", &zen2, &K_BMI2, NULL}, /* slow there, but asked for */
+        {3, "bmi2", &popcnt_only, NULL, "kernel 'bmi2' needs instructions this CPU does not have"},
+        {3, "avx512", &zen2, NULL, "unknown kernel 'avx512' (this build has: x86-64, popcnt, bmi2)"},
+        {3, "popcn", &zen2, NULL, "unknown kernel 'popcn' (this build has: x86-64, popcnt, bmi2)"},
+        {3, "popcnt2", &zen2, NULL, "unknown kernel 'popcnt2' (this build has: x86-64, popcnt, bmi2)"},
+        {2, "bmi2", &zen2, NULL, "unknown kernel 'bmi2' (this build has: x86-64, popcnt)"},
+        {1, "", &zen2, NULL, "unknown kernel '' (this build has: x86-64)"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        hx_error err = {""};
+        assert_ptr_equal(kernel_named(K_LIST, cases[i].n, cases[i].name, *cases[i].cpu, &err),
+                         cases[i].want);
+        assert_string_equal(err.message, cases[i].message ? cases[i].message : "");
+    }
 }
 
 /* hx_kernel_choose refuses an unknown name with every kernel of this build
