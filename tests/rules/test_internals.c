@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <sys/wait.h>
 
+#include "attacks.h"
 #include "kernel_choice.h"
 #if defined(__x86_64__)
 #include <cpuid.h>
@@ -924,6 +925,228 @@ static void alignment_is_the_rays_or_minus_one(void **state)
     }
 }
 
+/* ---- geometry (geometry.h): every table recomputed from the board's
+ * inequalities and the lattice vectors, for every slot of the grid ---- */
+
+static const char *const geometry_boards[] = {"shafran", "brusky", "glinski", "mccooey"};
+
+static const hx_geometry *geometry_of(const char *variant)
+{
+    hx_error err;
+    const hx_rules *r = hx_rules_find(variant, "", &err);
+    if (!r)
+        fail_msg("%s", err.message);
+    return r->g;
+}
+
+/* The slot of (x, y) if it is a cell of the board, else HX_NO_CELL: the
+ * shape's three inequalities and the numbering y * (xmax + 1) + x of
+ * geometry.h, without any table. */
+static int cell_of_shape(const hx_board_shape *s, int x, int y)
+{
+    if (x < 0 || x > s->xmax || y < 0 || y > s->ymax || x - y < s->dmin || x - y > s->dmax)
+        return HX_NO_CELL;
+    return y * (s->xmax + 1) + x;
+}
+
+static hx_bb bit_of(int cell) { return cell == HX_NO_CELL ? 0 : (hx_bb)1 << cell; }
+
+/* The tables describe cells, and only cells: for each of the HX_MAX_CELLS
+ * slots, it is a cell exactly where the shape says so; a cell's neighbour
+ * in each direction, its ray to the board's edge, its king and knight
+ * leaps and its rook and bishop lines are the walk along the lattice
+ * vectors; a slot that is no cell (a hole of the grid or past its end) has
+ * no neighbour, no ray, no leap and no line. */
+static void geometry_tables_follow_from_the_shape(void **state)
+{
+    (void)state;
+    for (int v = 0; v < 4; v++) {
+        const hx_geometry *g = geometry_of(geometry_boards[v]);
+        const hx_board_shape *sh = &g->shape;
+        int width = sh->xmax + 1, cells = 0;
+        assert_int_equal(g->width, width);
+        assert_int_equal(g->nslots, width * (sh->ymax + 1));
+        for (int c = 0; c < HX_MAX_CELLS; c++) {
+            int x = c % width, y = c / width;
+            int is_cell = cell_of_shape(sh, x, y) == c;
+            cells += is_cell;
+            if (geometry_exists(g, c) != is_cell)
+                fail_msg("%s: slot %d exists %d, the shape says %d", geometry_boards[v], c,
+                         geometry_exists(g, c), is_cell);
+            if (is_cell) {
+                assert_int_equal(g->x[c], x);
+                assert_int_equal(g->y[c], y);
+                assert_int_equal(geometry_cell(g, x, y), c);
+            }
+            hx_bb king = 0, knight = 0, orth = 0, diag = 0;
+            for (int d = 0; d < HX_DIRS; d++) {
+                int dx = hx_dir_vec[d][0], dy = hx_dir_vec[d][1];
+                int step = is_cell ? cell_of_shape(sh, x + dx, y + dy) : HX_NO_CELL;
+                hx_bb ray = 0;
+                for (int k = 1; is_cell && cell_of_shape(sh, x + k * dx, y + k * dy) != HX_NO_CELL; k++)
+                    ray |= bit_of(cell_of_shape(sh, x + k * dx, y + k * dy));
+                if (g->step[d][c] != step || g->ray[d][c] != ray)
+                    fail_msg("%s: slot %d direction %d: step %d (expected %d), or its ray differs",
+                             geometry_boards[v], c, d, g->step[d][c], step);
+                king |= bit_of(step);
+                *(d < HX_ORTHS ? &orth : &diag) |= ray;
+            }
+            for (int k = 0; k < HX_KNIGHT_LEAPS && is_cell; k++)
+                knight |= bit_of(cell_of_shape(sh, x + hx_knight_vec[k][0], y + hx_knight_vec[k][1]));
+            if (g->king[c] != king || g->knight[c] != knight || g->orth_lines[c] != orth ||
+                g->diag_lines[c] != diag || g->orth_steps[c] != (king & orth) ||
+                g->diag_steps[c] != (king & diag))
+                fail_msg("%s: slot %d: a leap or line table differs from the walk",
+                         geometry_boards[v], c);
+        }
+        assert_int_equal(hx_bb_count(g->all), cells);
+    }
+}
+
+/* The lines of the line lookup (geometry.h, attacks.h) are the rays: for
+ * each cell and each of the HX_DIRS / 2 axes, line_of names the line made
+ * of the cell and its two opposite rays, line_pos counts the line's cells
+ * below the cell, inner is the line without its two ends, the counts
+ * below index 64 and line_at (the same by cell) agree, and slide_row is
+ * the row of hx_slide for the cell's position. The table lists each line
+ * once: nlines is the number of cells that start a line. */
+static void lines_follow_from_the_rays(void **state)
+{
+    (void)state;
+    for (int v = 0; v < 4; v++) {
+        const hx_geometry *g = geometry_of(geometry_boards[v]);
+        int starts = 0;
+        for (int c = 0; c < g->nslots; c++) {
+            if (!geometry_exists(g, c))
+                continue;
+            for (int a = 0; a < HX_DIRS / 2; a++) {
+                int d = hx_axis_dir(a);
+                hx_bb cells = bit_of(c) | g->ray[d][c] | g->ray[hx_dir_opposite(d)][c];
+                int n = hx_bb_count(cells), pos = hx_bb_count(cells & (bit_of(c) - 1));
+                hx_bb inner = cells & ~bit_of(hx_bb_lsb(cells)) & ~bit_of(hx_bb_msb(cells));
+                starts += pos == 0;
+                assert_true(g->line_of[a][c] < g->nlines);
+                const hx_line *l = &g->lines[g->line_of[a][c]];
+                const hx_line_at *at = &g->line_at[c][a];
+                if (l->cells != cells || g->line_pos[a][c] != pos || l->inner != inner ||
+                    l->cells_low != hx_bb_count(cells & UINT64_MAX) ||
+                    l->inner_low != hx_bb_count(inner & UINT64_MAX))
+                    fail_msg("%s: cell %s axis %d: the line (%d cells, position %d) differs",
+                             geometry_boards[v], g->name[c], a, n, pos);
+                assert_true(n <= HX_MAX_LINE);
+                assert_true(at->cells_lo == hx_bb_lo(cells) && at->cells_hi == hx_bb_hi(cells));
+                assert_true(at->inner_lo == hx_bb_lo(inner) && at->inner_hi == hx_bb_hi(inner));
+                assert_int_equal(at->cells_low, l->cells_low);
+                assert_int_equal(at->inner_low, l->inner_low);
+                assert_ptr_equal(&(&hx_slide[0][0])[at->slide_row], &hx_slide[pos][0]);
+            }
+        }
+        assert_int_equal(g->nlines, starts);
+        assert_true(g->nlines <= HX_MAX_LINES);
+    }
+}
+
+/* Ranks and names: rank = y + 1 - max(0, x - rank_bend) (geometry.h),
+ * nranks the highest; rank_cells lists each rank's cells in ascending
+ * file (x) order, rank_len their number, and ranks that no cell has are
+ * empty; every cell's name, in each naming the board has, reads back as
+ * the cell, every character of it. */
+static void ranks_and_names_follow_from_the_shape(void **state)
+{
+    (void)state;
+    for (int v = 0; v < 4; v++) {
+        const hx_geometry *g = geometry_of(geometry_boards[v]);
+        const hx_board_shape *sh = &g->shape;
+        int len[HX_GRID] = {0}, highest = 0;
+        for (int x = 0; x <= sh->xmax; x++) {
+            for (int y = 0; y <= sh->ymax; y++) {
+                int c = cell_of_shape(sh, x, y);
+                if (c == HX_NO_CELL)
+                    continue;
+                int bend = x - sh->rank_bend, rank = y + 1 - (bend > 0 ? bend : 0);
+                assert_int_equal(g->rank[c], rank);
+                assert_true(rank >= 1 && rank < HX_GRID);
+                highest = rank > highest ? rank : highest;
+                assert_true(len[rank] < g->rank_len[rank]);
+                assert_int_equal(g->rank_cells[rank][len[rank]++], c);
+                for (int naming = 0; naming <= (sh->alt_files != NULL); naming++) {
+                    char name[4];
+                    int n = -1;
+                    geometry_cell_name(g, c, naming, name);
+                    if (naming == 0)
+                        assert_string_equal(name, g->name[c]);
+                    assert_int_equal(geometry_parse_cell(g, name, naming, &n), c);
+                    assert_int_equal(n, (int)strlen(name));
+                }
+            }
+        }
+        assert_int_equal(g->nranks, highest);
+        for (int rank = 0; rank < HX_GRID; rank++)
+            assert_int_equal(g->rank_len[rank], len[rank]);
+    }
+}
+
+/* A cell name is a file letter and the rank's number, read whole: no
+ * leading zero, no digit left over for the caller, and a file and rank
+ * that meet at no cell name nothing. The name ends where the string ends,
+ * whatever bytes the buffer holds after it. */
+static void cell_names_are_read_whole(void **state)
+{
+    (void)state;
+    const hx_geometry *g = geometry_of("shafran"); /* files a..i, ranks 1..10 */
+    static const char *const not_cells[] = {
+        "e0", "e01", "e05", "a05", "e011", "e19", "e11", "e99", "a10", "i1", "j1", "E1", "e",
+        "1", "-", "e:", "e/", "",
+    };
+    for (size_t i = 0; i < sizeof not_cells / sizeof not_cells[0]; i++) {
+        int len = -1;
+        int c = geometry_parse_cell(g, not_cells[i], 0, &len);
+        if (c != HX_NO_CELL)
+            fail_msg("shafran: '%s' read as cell %d (%d characters)", not_cells[i], c, len);
+    }
+    static const struct {
+        const char *text;
+        const char *cell;
+        int len;
+    } cells[] = {{"e10", "e10", 3}, {"e1e2", "e1", 2}, {"e10e9", "e10", 3}, {"a1-b2", "a1", 2}};
+    for (size_t i = 0; i < sizeof cells / sizeof cells[0]; i++) {
+        int len = -1, c = geometry_parse_cell(g, cells[i].text, 0, &len);
+        assert_int_not_equal(c, HX_NO_CELL);
+        assert_string_equal(g->name[c], cells[i].cell);
+        assert_int_equal(len, cells[i].len);
+    }
+    static const char empty_then_rank[] = {'\0', '5', '\0'}, file_then_end[] = {'a', '\0', '5', '\0'};
+    assert_int_equal(geometry_parse_cell(g, empty_then_rank, 0, NULL), HX_NO_CELL);
+    assert_int_equal(geometry_parse_cell(g, file_then_end, 0, NULL), HX_NO_CELL);
+}
+
+/* hx_cell_name names the board's cells and refuses every other (x, y),
+ * near the board, past the grid of geometry.h or far away; so does
+ * hx_position_piece. */
+static void cell_names_only_on_the_board(void **state)
+{
+    (void)state;
+    for (int v = 0; v < 4; v++) {
+        hx_error err;
+        const hx_rules *r = hx_rules_find(geometry_boards[v], "", &err);
+        assert_non_null(r);
+        hx_position *pos = open_fen(geometry_boards[v], "", NULL);
+        for (int x = -3; x <= 2 * HX_GRID; x++) {
+            for (int y = -3; y <= 2 * HX_GRID; y++) {
+                int c = cell_of_shape(&r->g->shape, x, y);
+                char name[4] = "";
+                int rc = hx_cell_name(r, x, y, 0, name);
+                if (rc != (c == HX_NO_CELL ? -1 : 0))
+                    fail_msg("%s: hx_cell_name(%d, %d) returned %d", geometry_boards[v], x, y, rc);
+                if (c != HX_NO_CELL)
+                    assert_string_equal(name, r->g->name[c]);
+                assert_int_equal(hx_position_piece(pos, x, y) != 0, c != HX_NO_CELL);
+            }
+        }
+        hx_position_free(pos);
+    }
+}
+
 int main(int argc, char **argv)
 {
     /* Run again by forced_kernel_or_stop: the kernel in use. */
@@ -963,6 +1186,11 @@ int main(int argc, char **argv)
         cmocka_unit_test(moves_are_their_encoding),
         cmocka_unit_test(boxed_sliders_follow_the_setup),
         cmocka_unit_test(pawn_tables_name_cells_only),
+        cmocka_unit_test(geometry_tables_follow_from_the_shape),
+        cmocka_unit_test(lines_follow_from_the_rays),
+        cmocka_unit_test(ranks_and_names_follow_from_the_shape),
+        cmocka_unit_test(cell_names_are_read_whole),
+        cmocka_unit_test(cell_names_only_on_the_board),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
