@@ -627,7 +627,8 @@ static void kernel_runs_on_what_it_needs(void **state)
 
 /* The choice from what the CPU has: the last kernel of the list it runs,
  * passing over one with PEXT/PDEP where they are slow; of the first n
- * only. */
+ * only; the first if none suits (a plain kernel built for another CPU,
+ * HEXREF_NATIVE, is run as asked). */
 static void kernel_best_is_the_last_that_suits(void **state)
 {
     (void)state;
@@ -648,6 +649,9 @@ static void kernel_best_is_the_last_that_suits(void **state)
         {{NEEDS_ALL, 0}, 2, &K_POPCNT},
         {{NEEDS_ALL, 0}, 1, &K_PLAIN},
     };
+    static const hx_kernel *const none_suits[] = {&K_BMI2, &K_POPCNT};
+    assert_ptr_equal(kernel_best(none_suits, 2, (cpu_info){0, 0}), &K_BMI2);
+    assert_ptr_equal(kernel_best(none_suits, 2, (cpu_info){NEEDS_ALL, 1}), &K_POPCNT);
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         const hx_kernel *k = kernel_best(K_LIST, cases[i].n, cases[i].cpu);
         if (k != cases[i].want)
