@@ -41,8 +41,10 @@ enum { COUNT_SHIFT = 8, MAX_JOB_PLIES = 2 };
 
 static int tt_open(tt_table *t, size_t bytes)
 {
+    /* Divided, not multiplied: for bytes of 2^63 and more the product
+     * wrapped to 0 and the loop never ended. */
     size_t buckets = 1;
-    while (buckets * 2 * 2 * sizeof(tt_entry) <= bytes)
+    while (buckets <= bytes / (2 * 2 * sizeof(tt_entry)))
         buckets *= 2;
     t->entries = NULL;
     t->bucket_mask = 0;

@@ -77,6 +77,7 @@ const char *hx_profile_name(const char *variant, int i);
 
 /* ---- Positions ------------------------------------------------------- */
 
+/* A new position (set it with hx_position_set_fen); NULL if out of memory. */
 hx_position *hx_position_new(const hx_rules *rules);
 void hx_position_free(hx_position *pos);
 /* Copies src (rules, position and history) into dst. */
@@ -84,7 +85,9 @@ void hx_position_copy(hx_position *dst, const hx_position *src);
 const hx_rules *hx_position_rules(const hx_position *pos);
 
 /* Sets the position from a HexFEN; NULL means the profile's initial one.
- * On failure the position is left unchanged. */
+ * Returns 0, or -1 with err naming the problem and where it is (a text of
+ * 2 * HX_FEN_MAX characters or more is refused as too long, unread); on
+ * failure the position is left unchanged. */
 int hx_position_set_fen(hx_position *pos, const char *fen, hx_error *err);
 /* The HexFEN of a position written in the specification's piece-list
  * notation, "W Ke1 Pd5, B Ke10 Pe9, Black to move" (White to move unless
@@ -119,7 +122,7 @@ char hx_position_piece(const hx_position *pos, int x, int y);
 /* Fills moves[] (room for HX_MAX_MOVES) with the legal moves, returns the count. */
 int hx_legal_moves(hx_position *pos, hx_move *moves);
 /* The legal moves as text, sorted with strcmp; returns the count.
- * texts needs HX_MAX_MOVES entries. */
+ * texts needs HX_MAX_MOVES entries; only the first count are written. */
 int hx_legal_move_texts(hx_position *pos, char texts[][HX_MOVE_TEXT_MAX]);
 
 /* Writes a move's text (cell names in the given naming: 0 canonical,
@@ -145,8 +148,10 @@ int hx_move_flags(const hx_position *pos, hx_move move);
  * hx_unmake takes back the last move played. */
 int hx_make(hx_position *pos, hx_move move);
 void hx_unmake(hx_position *pos);
-/* Parses and plays a space-separated list of moves; stops at the first bad
- * one, leaving the moves before it played, and names it in err. */
+/* Parses and plays a list of moves separated by spaces, tabs, newlines or
+ * commas (any number, also before the first and after the last); stops at
+ * the first bad one, leaving the moves before it played, and names it in
+ * err. A word of 32 characters or more is refused as too long, unread. */
 int hx_play_moves(hx_position *pos, const char *moves, int naming, hx_error *err);
 
 /* Runs the invariant checker (bitboards against mailbox, incremental key

@@ -5,13 +5,19 @@
 
 #include <ctype.h>
 
-static void round_trip(const char *variant, const char *profile, const char *fen)
+/* fen is accepted and printed as `printed`. */
+static void reads_as(const char *variant, const char *profile, const char *fen, const char *printed)
 {
     hx_position *pos = open_fen(variant, profile, fen);
     char out[HX_FEN_MAX];
     hx_position_fen(pos, out);
-    assert_string_equal(out, fen);
+    assert_string_equal(out, printed);
     hx_position_free(pos);
+}
+
+static void round_trip(const char *variant, const char *profile, const char *fen)
+{
+    reads_as(variant, profile, fen, fen);
 }
 
 static void initial_positions_are_the_specified_strings(void **state)
@@ -189,6 +195,113 @@ static void castling_letters_are_the_rooks_files(void **state)
     }
 }
 
+/* Each rejection below is one the format defines (docs/conventions.md, "What
+ * a valid HexFEN is"), checked by its whole message: the problem and where
+ * it is (the field, the rank, the cells) are output, and so is the return
+ * value, -1, with the position left as it was. */
+static void expect_rejection(const char *variant, const char *fen, const char *message)
+{
+    hx_error err = {{0}};
+    hx_position *pos = open_fen(variant, "std", NULL);
+    char before[HX_FEN_MAX], after[HX_FEN_MAX];
+    hx_position_fen(pos, before);
+    int rc = hx_position_set_fen(pos, fen, &err);
+    if (rc != -1)
+        fail_msg("%s %.60s...: returned %d, expected -1", variant, fen, rc);
+    if (strcmp(err.message, message) != 0)
+        fail_msg("%s %.60s...\n  expected '%s'\n  got      '%s'", variant, fen, message, err.message);
+    hx_position_fen(pos, after);
+    assert_string_equal(before, after);
+    hx_position_free(pos);
+}
+
+#define SHAFRAN_E2E5 "kqbnr/bppppp/np5/bp6/rp6P/p3P2PR/6PB/5PN/PPPP1B/RNBQK b AIai "
+#define BRUSKY_E2E4 "rnbkbqbnr/pppppppppp/11/12/4P7/11/PPPP1PPPPP/RNBQBKBNR b AIdl "
+
+static void rejections_name_the_problem_and_where(void **state)
+{
+    (void)state;
+    static const rejection cases[] = {
+        /* the field count, in words that agree with the number */
+        {"shafran", "4k/6/7/8/9/9/8/7/6/4K",
+         "HexFEN has 1 field; expected at least 4 (placement, side, castling, e.p.)"},
+        {"shafran", "4k/6/7/8/9/9/8/7/6/4K w",
+         "HexFEN has 2 fields; expected at least 4 (placement, side, castling, e.p.)"},
+        {"shafran", "4k/6/7/8/9/9/8/7/6/4K w -",
+         "HexFEN has 3 fields; expected at least 4 (placement, side, castling, e.p.)"},
+        /* the right number of '/' but a rank left empty, first or last: the
+         * other ranks fit, so only the empty one is wrong */
+        {"shafran", "4k/6/7/8/9/9/8/7/4K1/ w - - 0 1", "placement has an empty rank"},
+        {"shafran", "/4k/6/7/8/9/9/8/7/4K1 w - - 0 1", "placement has an empty rank"},
+        /* 24 men a side are allowed, 25 are not (docs/decisions.md) */
+        {"glinski", "b/qbk/n1b1n/r5r/ppppppppp/NNNNNNN4/5P5/4P1P4/3P1B1P3/2P2B2P2/1PRNQBKNRP1 b - - 0 1",
+         "White has 25 men; at most 24 are allowed"},
+        {"glinski", "b/qbk/n1b1n/r5r/ppppppppp/nnnnnnn4/5P5/4P1P4/3P1B1P3/2P2B2P2/1PRNQBKNRP1 w - - 0 1",
+         "Black has 25 men; at most 24 are allowed"},
+        /* a castling letter, every rook at home, the king not */
+        {"shafran", "kqbnr/bppppp/np5/bp6/rp6P/p6PR/6PB/K4PN/PPPPPB/RNBQ1 w AIai - 0 1",
+         "castling right 'A' but no king on e1"},
+        {"shafran", "1qbnr/bppppp/npk4/bp6/rp6P/p6PR/6PB/5PN/PPPPPB/RNBQK w ai - 0 1",
+         "castling right 'a' but no king on e10"},
+        /* e.p.: after e2-e5 the crossed cells are e3,e4 (victim e5) */
+        {"shafran", SHAFRAN_E2E5 "e3:e5 0 1",
+         "e.p. field: e3 and the pawn on e5 are not consecutive cells of a multi-step from an empty start cell"},
+        {"shafran", SHAFRAN_E2E5 "e4,e3:e5 0 1",
+         "e.p. field: e4,... and the pawn on e5 are not consecutive cells of a multi-step from an empty start cell"},
+        {"shafran", SHAFRAN_E2E5 "e3,e4:z9 0 1", "e.p. field: 'z9' is not a cell of shafran"},
+        {"shafran", SHAFRAN_E2E5 "e3,e4:e5x 0 1", "e.p. field: unexpected 'x'"},
+        {"shafran", SHAFRAN_E2E5 "e3,e4x 0 1", "e.p. field: unexpected 'x'"},
+        {"brusky", BRUSKY_E2E4 "e3 0 1", "e.p. field: brusky needs the victim's cell (e.g. 'e3:cell')"},
+        {"brusky", BRUSKY_E2E4 "e3:e4x 0 1", "e.p. field: unexpected 'x'"},
+        {"brusky", BRUSKY_E2E4 "e3:e9 0 1", "e.p. field: 'e9' is not a cell of brusky"},
+        /* clocks: at most 9 digits */
+        {"shafran", "4k/6/7/8/9/9/8/7/6/4K w - - 1234567890 1",
+         "halfmove clock must be a number without leading zeros, not '1234567890'"},
+        {"shafran", "4k/6/7/8/9/9/8/7/6/4K w - - 0 1000000000",
+         "fullmove number must be a number without leading zeros, not '1000000000'"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        expect_rejection(cases[i].variant, cases[i].fen, cases[i].message_part);
+}
+
+/* Trailing text is named as such however long it is; only a text that
+ * cannot be read at all (2 * HX_FEN_MAX characters or more) is refused as
+ * too long, with its length. */
+static void long_inputs_are_named(void **state)
+{
+    (void)state;
+    static const char fen[] = "4k/6/7/8/9/9/8/7/6/4K w - - 0 1 ";
+    static const size_t lengths[] = {HX_FEN_MAX - 1, HX_FEN_MAX, HX_FEN_MAX + 44, 2 * HX_FEN_MAX - 1,
+                                     2 * HX_FEN_MAX, 2 * HX_FEN_MAX + 1, 3 * HX_FEN_MAX};
+    for (size_t i = 0; i < sizeof lengths / sizeof lengths[0]; i++) {
+        char text[3 * HX_FEN_MAX + 1], message[128];
+        memset(text, 'x', lengths[i]);
+        memcpy(text, fen, strlen(fen));
+        text[lengths[i]] = '\0';
+        if (lengths[i] < 2 * HX_FEN_MAX)
+            snprintf(message, sizeof message,
+                     "trailing text after the fullmove number: 'xxxxxxxxxxxxxxxxxxxx'");
+        else
+            snprintf(message, sizeof message, "HexFEN is too long (%zu characters)", lengths[i]);
+        expect_rejection("shafran", text, message);
+    }
+    expect_rejection("shafran", "", "empty HexFEN");
+}
+
+/* The bounds of the format are inside it: 24 men a side, clocks of 9 digits,
+ * and HexChess.club's five fields carry an e.p. cell and both clocks. */
+static void limits_are_accepted(void **state)
+{
+    (void)state;
+    round_trip("glinski", "std", "b/qbk/n1b1n/r5r/ppppppppp/NNNNNN5/5P5/4P1P4/3P1B1P3/2P2B2P2/1PRNQBKNRP1 b - - 0 1");
+    round_trip("glinski", "std", "b/qbk/n1b1n/r5r/ppppppppp/nnnnnn5/5P5/4P1P4/3P1B1P3/2P2B2P2/1PRNQBKNRP1 w - - 0 1");
+    round_trip("shafran", "std", "4k/6/7/8/9/9/8/7/6/4K w - - 123456789 999999999");
+    round_trip("shafran", "std", "4k/6/7/8/9/9/8/7/6/4K b - - 999999999 100000000");
+    /* after 1.e4-e6: the club's "b e5 7 12" is HexFEN's "b - e5 7 12" */
+    reads_as("glinski", "std", "b/qbk/n1b1n/r5r/ppppppppp/4P6/5P5/6P4/3P1B1P3/2P2B2P2/1PRNQBKNRP1 b e5 7 12",
+             "b/qbk/n1b1n/r5r/ppppppppp/4P6/5P5/6P4/3P1B1P3/2P2B2P2/1PRNQBKNRP1 b - e5 7 12");
+}
+
 static void piece_lists_give_hexfen(void **state)
 {
     (void)state;
@@ -213,6 +326,9 @@ int main(void)
         cmocka_unit_test(bad_hexfens_are_rejected_with_a_named_problem),
         cmocka_unit_test(castling_letters_are_the_rooks_files),
         cmocka_unit_test(piece_lists_give_hexfen),
+        cmocka_unit_test(rejections_name_the_problem_and_where),
+        cmocka_unit_test(long_inputs_are_named),
+        cmocka_unit_test(limits_are_accepted),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

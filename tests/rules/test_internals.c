@@ -96,6 +96,48 @@ static void each_ghost_cell_caught(void **state)
     hx_position_free(pos);
 }
 
+/* Every man, of either colour, is seen as a ghost in every empty cell of
+ * every board: the mailbox is read 8 bytes at a time, and each byte of a
+ * word (slot 8i + k) must count as a piece whatever its code. */
+static void each_ghost_piece_caught(void **state)
+{
+    (void)state;
+    for (int v = 0; v < hx_variant_count(); v++) {
+        hx_position *pos = open_fen(hx_variant_name(v), "std", NULL);
+        hx_bb empty = pos->g->all & ~pos->all;
+        hx_error err;
+        while (empty) {
+            int c = hx_bb_pop(&empty);
+            for (int colour = 0; colour < 2; colour++)
+                for (int type = 0; type < HX_PIECE_TYPES; type++) {
+                    pos->board[c] = (uint8_t)hx_piece(colour, type);
+                    if (hx_position_check(pos, &err) != -1 ||
+                        !strstr(err.message, "mailbox holds a piece"))
+                        fail_msg("%s: ghost %d on %s not seen", hx_variant_name(v),
+                                 hx_piece(colour, type), pos->g->name[c]);
+                }
+            pos->board[c] = 0;
+        }
+        assert_int_equal(hx_position_check(pos, &err), 0);
+        hx_position_free(pos);
+    }
+}
+
+/* Two men of the same side on one cell: a knight's bit added on a pawn of
+ * its own colour, for White and for Black. */
+static void own_men_sharing_a_cell_caught(void **state)
+{
+    (void)state;
+    for (int colour = 0; colour < 2; colour++) {
+        hx_position *pos = open_fen("glinski", "std", NULL);
+        hx_error err;
+        pos->pieces[colour][HX_KNIGHT] |= HX_BB_BIT(hx_bb_lsb(pos->pieces[colour][HX_PAWN]));
+        assert_int_equal(hx_position_check(pos, &err), -1);
+        assert_string_equal(err.message, "invariant broken: two pieces share a cell");
+        hx_position_free(pos);
+    }
+}
+
 static void accessors(void **state)
 {
     (void)state;
@@ -1151,6 +1193,294 @@ static void cell_names_only_on_the_board(void **state)
     }
 }
 
+/* ---- mutposition (issue 17): position.c, invariants.c, geometry.h, kernel.h ---- */
+
+/* The rules of every profile of every variant, into out; returns how many. */
+static int every_profile(const hx_rules **out, int cap)
+{
+    int n = 0;
+    for (int v = 0; v < hx_variant_count(); v++) {
+        const char *variant = hx_variant_name(v);
+        for (int p = 0; p < hx_profile_count(variant); p++) {
+            hx_error err;
+            assert_true(n < cap);
+            out[n] = hx_rules_find(variant, hx_profile_name(variant, p), &err);
+            assert_non_null(out[n++]);
+        }
+    }
+    return n;
+}
+
+/* Cell names in a second naming exist only where the variant defines one:
+ * Brusky's notation B (naming 1); the canonical naming 0 everywhere; no
+ * other number names anything. Every profile of every variant. */
+static void namings_are_the_variants(void **state)
+{
+    (void)state;
+    const hx_rules *rules[64];
+    int n = every_profile(rules, 64);
+    for (int i = 0; i < n; i++)
+        for (int naming = -1; naming <= 2; naming++) {
+            const char *variant = hx_rules_variant(rules[i]);
+            int expected = naming == 0 || (naming == 1 && !strcmp(variant, "brusky"));
+            if (hx_rules_has_naming(rules[i], naming) != expected)
+                fail_msg("%s %s: naming %d: has_naming says %d", variant,
+                         hx_rules_profile(rules[i]), naming, !expected);
+        }
+}
+
+/* The side to move is the HexFEN's second field, and a move passes the turn:
+ * every variant's initial position, with White and with Black to move. */
+static void side_to_move_follows_the_fen(void **state)
+{
+    (void)state;
+    for (int v = 0; v < hx_variant_count(); v++) {
+        hx_position *pos = open_fen(hx_variant_name(v), "std", NULL);
+        assert_int_equal(hx_position_side(pos), HX_WHITE);
+        char fen[HX_FEN_MAX];
+        hx_position_fen(pos, fen);
+        char *w = strstr(fen, " w ");
+        assert_non_null(w);
+        w[1] = 'b';
+        hx_error err;
+        assert_int_equal(hx_position_set_fen(pos, fen, &err), 0);
+        assert_int_equal(hx_position_side(pos), HX_BLACK);
+        hx_move moves[HX_MAX_MOVES];
+        assert_true(hx_legal_moves(pos, moves) > 0);
+        hx_make(pos, moves[0]);
+        assert_int_equal(hx_position_side(pos), HX_WHITE);
+        hx_unmake(pos);
+        assert_int_equal(hx_position_side(pos), HX_BLACK);
+        hx_position_free(pos);
+    }
+}
+
+/* Orthogonal direction d and d + 3 (mod 6) are opposite, and so are the
+ * diagonals (geometry.h): the opposite's vector is the negated vector, of
+ * the same kind, and opposite twice is the direction itself. */
+static void opposite_directions_are_negated_vectors(void **state)
+{
+    (void)state;
+    for (int d = 0; d < HX_DIRS; d++) {
+        int o = hx_dir_opposite(d);
+        assert_true(o >= 0 && o < HX_DIRS);
+        assert_int_equal(hx_dir_vec[o][0], -hx_dir_vec[d][0]);
+        assert_int_equal(hx_dir_vec[o][1], -hx_dir_vec[d][1]);
+        assert_int_equal(o < HX_ORTHS, d < HX_ORTHS);
+        assert_int_equal(hx_dir_opposite(o), d);
+    }
+}
+
+/* A castling right needs its king and its rook at home: each right of each
+ * profile's initial position is caught when its rook is taken off, or
+ * replaced by a rook of the other colour. */
+static void each_castling_right_needs_its_rook(void **state)
+{
+    (void)state;
+    const hx_rules *rules[64];
+    int n = every_profile(rules, 64), rights_seen = 0;
+    for (int k = 0; k < n; k++) {
+        const char *variant = hx_rules_variant(rules[k]), *profile = hx_rules_profile(rules[k]);
+        hx_position *pos = open_fen(variant, profile, NULL);
+        for (int i = 0; i < 4; i++) {
+            if (!(pos->castling & (1 << i)))
+                continue;
+            int home = pos->rules->rook_home[i], colour = i / 2;
+            hx_error err;
+            for (int wrong = 0; wrong < 2; wrong++) {
+                hx_position *broken = open_fen(variant, profile, NULL);
+                position_remove(broken, home);
+                if (wrong)
+                    position_put(broken, hx_piece(!colour, HX_ROOK), home);
+                assert_int_equal(hx_position_check(broken, &err), -1);
+                if (!strstr(err.message, "castling right"))
+                    fail_msg("%s right %d (%s): %s", variant, i, pos->g->name[home], err.message);
+                hx_position_free(broken);
+            }
+            rights_seen++;
+        }
+        hx_position_free(pos);
+    }
+    assert_true(rights_seen > 0);
+}
+
+/* position_put and position_remove keep the key in step (position.h): after
+ * each man taken off an initial position, and each put back, the key is the
+ * one computed from scratch; all put back, it is the initial key again. */
+static void put_and_remove_keep_the_key(void **state)
+{
+    (void)state;
+    for (int v = 0; v < hx_variant_count(); v++) {
+        hx_position *pos = open_fen(hx_variant_name(v), "std", NULL);
+        uint64_t initial = hx_position_key(pos);
+        uint8_t men[HX_MAX_CELLS];
+        memcpy(men, pos->board, sizeof men);
+        for (hx_bb left = pos->all; left;) {
+            position_remove(pos, hx_bb_pop(&left));
+            assert_true(hx_position_key(pos) == position_compute_key(pos));
+        }
+        assert_true(hx_position_key(pos) != initial);
+        for (int c = 0; c < HX_MAX_CELLS; c++)
+            if (men[c]) {
+                position_put(pos, men[c], c);
+                assert_true(hx_position_key(pos) == position_compute_key(pos));
+            }
+        assert_true(hx_position_key(pos) == initial);
+        assert_int_equal(hx_position_check(pos, &(hx_error){{0}}), 0);
+        hx_position_free(pos);
+    }
+}
+
+/* A new position has nothing played (its history is empty) and no pawn
+ * marked as re-entered; nor has a position set from a HexFEN, which cannot
+ * say whether a pawn left its start cell and came back (hexfen.c), so every
+ * pawn counts as unmoved: in diag-firstmove too. */
+static void new_and_parsed_positions_start_clean(void **state)
+{
+    (void)state;
+    const hx_rules *rules[64];
+    int n = every_profile(rules, 64);
+    for (int i = 0; i < n; i++) {
+        hx_position *pos = hx_position_new(rules[i]);
+        assert_non_null(pos);
+        assert_int_equal(pos->ply, 0);
+        assert_true(pos->reentered == 0);
+        assert_int_equal(hx_position_side(pos), HX_WHITE);
+        hx_error err;
+        assert_int_equal(hx_position_set_fen(pos, NULL, &err), 0);
+        assert_int_equal(pos->ply, 0);
+        assert_true(pos->reentered == 0);
+        hx_position_free(pos);
+    }
+}
+
+/* A kernel needs exactly the instruction sets it was compiled for (kernel.h):
+ * needing one less would run it on a CPU without them, one more would refuse
+ * it where it runs. The needs are a set, one bit per instruction set. The
+ * plain kernel has the library's own flags, which this test shares. */
+static void kernels_need_what_they_were_built_for(void **state)
+{
+    (void)state;
+    static const unsigned bits[] = {KERNEL_NEEDS_POPCNT, KERNEL_NEEDS_BMI, KERNEL_NEEDS_BMI2,
+                                    KERNEL_NEEDS_LZCNT};
+    unsigned all = 0;
+    for (size_t i = 0; i < sizeof bits / sizeof bits[0]; i++) {
+        assert_true(bits[i] != 0 && (bits[i] & (bits[i] - 1)) == 0); /* one bit */
+        assert_true((all & bits[i]) == 0);                           /* its own */
+        all |= bits[i];
+    }
+    unsigned plain = 0;
+#if defined(__POPCNT__)
+    plain |= KERNEL_NEEDS_POPCNT;
+#endif
+#if defined(__BMI__)
+    plain |= KERNEL_NEEDS_BMI;
+#endif
+#if defined(__BMI2__)
+    plain |= KERNEL_NEEDS_BMI2;
+#endif
+#if defined(__LZCNT__)
+    plain |= KERNEL_NEEDS_LZCNT;
+#endif
+    assert_int_equal(kernel_at(0)->needs, plain);
+    for (int k = 1; k < kernel_count(); k++) {
+        const hx_kernel *kernel = kernel_at(k);
+        if (!strcmp(kernel->name, "popcnt"))
+            assert_int_equal(kernel->needs, KERNEL_NEEDS_POPCNT);
+        else if (!strcmp(kernel->name, "bmi2"))
+            assert_int_equal(kernel->needs, all);
+        else
+            fail_msg("kernel %s: what does it need?", kernel->name);
+    }
+}
+/* Out of memory: test_internals is linked with --wrap=calloc and
+ * --wrap=free (tests/rules/CMakeLists.txt), so the library's calloc can be
+ * made to fail, SQLite style. While armed, the calloc numbered fail_at
+ * (from 1) returns NULL, and every block handed out is tracked until freed. */
+void *__real_calloc(size_t n, size_t size);
+void __real_free(void *p);
+static struct {
+    int armed, calls, fail_at, live;
+    void *blocks[8];
+} oom;
+
+void *__wrap_calloc(size_t n, size_t size)
+{
+    if (!oom.armed)
+        return __real_calloc(n, size);
+    if (++oom.calls == oom.fail_at)
+        return NULL;
+    void *p = __real_calloc(n, size);
+    if (p && oom.live < (int)(sizeof oom.blocks / sizeof oom.blocks[0]))
+        oom.blocks[oom.live++] = p;
+    return p;
+}
+
+void __wrap_free(void *p)
+{
+    for (int i = 0; i < oom.live; i++)
+        if (oom.blocks[i] == p) {
+            oom.blocks[i] = oom.blocks[--oom.live];
+            break;
+        }
+    __real_free(p);
+}
+
+/* hx_position_new returns NULL when either of its blocks cannot be had,
+ * and keeps nothing of the other; with memory, it allocates exactly what
+ * hx_position_free gives back. */
+static void new_position_out_of_memory(void **state)
+{
+    (void)state;
+    hx_error err;
+    const hx_rules *r = hx_rules_find("glinski", "std", &err);
+    assert_non_null(r);
+    for (int fail_at = 1; fail_at <= 2; fail_at++) {
+        oom.armed = 1, oom.calls = 0, oom.fail_at = fail_at, oom.live = 0;
+        hx_position *pos = hx_position_new(r);
+        oom.armed = 0;
+        assert_null(pos);
+        assert_true(oom.calls >= fail_at); /* the failure did happen */
+        if (oom.live != 0)
+            fail_msg("calloc %d failing: %d block(s) not freed", fail_at, oom.live);
+    }
+    oom.armed = 1, oom.calls = 0, oom.fail_at = 0, oom.live = 0;
+    hx_position *pos = hx_position_new(r);
+    assert_non_null(pos);
+    assert_int_equal(oom.live, 2);
+    hx_position_free(pos);
+    oom.armed = 0;
+    assert_int_equal(oom.live, 0);
+}
+/* ---- end of mutposition's block ---- */
+
+/* ---- mutderive (issue 17): rules_derive.c ---- */
+
+/* rules.h: the castles of colour c are castles[first_castle[c] ..
+ * first_castle[c + 1]), and each says so itself (colour, a right of that
+ * colour, its king's home): tools (perft-suites' pick) read k->colour. */
+static void castles_name_their_colour(void **state)
+{
+    (void)state;
+    const hx_rules *rules[64];
+    int n = every_profile(rules, 64), black_castles = 0;
+    for (int i = 0; i < n; i++) {
+        const hx_rules *r = rules[i];
+        assert_int_equal(r->first_castle[0], 0);
+        assert_int_equal(r->first_castle[2], r->ncastles);
+        for (int colour = 0; colour < 2; colour++)
+            for (int k = r->first_castle[colour]; k < r->first_castle[colour + 1]; k++) {
+                const hx_castle *c = &r->castles[k];
+                if (c->colour != colour || c->right / 2 != colour ||
+                    c->king_from != r->king_home[colour])
+                    fail_msg("%s/%s castle %d: colour %d, right %d, king %d; expected colour %d",
+                             r->variant, r->profile, k, c->colour, c->right, c->king_from, colour);
+                black_castles += colour;
+            }
+    }
+    assert_true(black_castles > 0);
+}
+
 int main(int argc, char **argv)
 {
     /* Run again by forced_kernel_or_stop: the kernel in use. */
@@ -1164,6 +1494,8 @@ int main(int argc, char **argv)
         cmocka_unit_test(unknown_kernel_refused),
         cmocka_unit_test(invariant_checker_catches_each_corruption),
         cmocka_unit_test(each_ghost_cell_caught),
+        cmocka_unit_test(each_ghost_piece_caught),
+        cmocka_unit_test(own_men_sharing_a_cell_caught),
         cmocka_unit_test(accessors),
         cmocka_unit_test(move_flags),
         cmocka_unit_test(text_interface),
@@ -1195,6 +1527,15 @@ int main(int argc, char **argv)
         cmocka_unit_test(ranks_and_names_follow_from_the_shape),
         cmocka_unit_test(cell_names_are_read_whole),
         cmocka_unit_test(cell_names_only_on_the_board),
+        cmocka_unit_test(namings_are_the_variants),
+        cmocka_unit_test(side_to_move_follows_the_fen),
+        cmocka_unit_test(opposite_directions_are_negated_vectors),
+        cmocka_unit_test(each_castling_right_needs_its_rook),
+        cmocka_unit_test(put_and_remove_keep_the_key),
+        cmocka_unit_test(new_and_parsed_positions_start_clean),
+        cmocka_unit_test(kernels_need_what_they_were_built_for),
+        cmocka_unit_test(new_position_out_of_memory),
+        cmocka_unit_test(castles_name_their_colour),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -2,11 +2,21 @@
  * test_perft.c - the published move counts of the specification (§8 of each
  * variant file), and TALV's hand derivations of depth 1.
  */
+#define _POSIX_C_SOURCE 200809L /* nanosleep */
 #include "helpers.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <time.h>
 
 #if defined(__GLIBC__)
 #include <malloc.h>
 #endif
+
+/* A table too large to allocate must come back NULL under ASan too, as from
+ * glibc, not abort the test (deep_count_without_the_table_it_cannot_get). */
+const char *__asan_default_options(void);
+const char *__asan_default_options(void) { return "allocator_may_return_null=1"; }
 
 static void published_counts(void **state)
 {
@@ -251,6 +261,328 @@ static void deep_count_gives_back_its_memory(void **state)
 #endif
 }
 
+/* ---- The deep count's contract, case by case (issue 17, mutdeep) -------- */
+
+/* Lines `plies` plies down from pos, a line that ends early (no legal move)
+ * counting one: the jobs of a deep count (hexref.h), counted here with the
+ * public make and unmake only. */
+static int lines_down(hx_position *pos, int plies)
+{
+    hx_move moves[HX_MAX_MOVES];
+    int n = plies > 0 ? hx_legal_moves(pos, moves) : 0;
+    if (n == 0)
+        return 1;
+    int lines = 0;
+    for (int i = 0; i < n; i++) {
+        assert_int_equal(hx_make(pos, moves[i]), 0);
+        lines += lines_down(pos, plies - 1);
+        hx_unmake(pos);
+    }
+    return lines;
+}
+
+/* Positions of the deep count tests: the four starts, a mate (no job moves),
+ * a mate in one (a line that ends after one ply), and two small endings. */
+static const struct {
+    const char *variant, *pieces;
+} deep_cases[] = {
+    {"shafran", NULL},
+    {"brusky", NULL},
+    {"glinski", NULL},
+    {"mccooey", NULL},
+    {"brusky", "W Kc5 Nb3, B Ka5, Black to move"}, /* checkmate */
+    {"shafran", "W Ka4 Qb2, B Ke10"},               /* b2e8 mates */
+    {"shafran", "W Kf8 Rg3, B Kf10"},
+    {"brusky", "W Kf1 Pd2 Pe2, B Kg8 Pd4 Ne5"},
+};
+
+static hx_position *open_deep_case(int i)
+{
+    return deep_cases[i].pieces ? open_pieces(deep_cases[i].variant, "std", deep_cases[i].pieces)
+                                : open_fen(deep_cases[i].variant, "std", NULL);
+}
+
+/* The jobs are the lines one ply down up to depth 3 and two plies down from
+ * depth 4 on (a checkpoint records them by index, so the split is part of
+ * its format: docs/perft.md shows 2586 jobs for Gliński), a line that ends
+ * early being one job; below depth 2 there are none. */
+static void deep_jobs_are_the_lines_one_or_two_plies_down(void **state)
+{
+    (void)state;
+    int ended_early = 0;
+    for (size_t i = 0; i < sizeof deep_cases / sizeof deep_cases[0]; i++) {
+        hx_position *pos = open_deep_case((int)i);
+        int one = lines_down(pos, 1), two = lines_down(pos, 2);
+        assert_int_equal(hx_perft_deep_jobs(pos, 0), 0);
+        assert_int_equal(hx_perft_deep_jobs(pos, 1), 0);
+        assert_int_equal(hx_perft_deep_jobs(pos, 2), one);
+        assert_int_equal(hx_perft_deep_jobs(pos, 3), one);
+        assert_int_equal(hx_perft_deep_jobs(pos, 4), two);
+        assert_int_equal(hx_perft_deep_jobs(pos, 5), two);
+        ended_early += (uint64_t)two != hx_perft(pos, 2);
+        hx_position_free(pos);
+    }
+    assert_true(ended_early >= 2); /* the mate, and the mate in one */
+}
+
+/* What a watch sees: the calls, their jobs and counts, whether two calls
+ * ever overlap, and the threads that made them. */
+typedef struct watch_log {
+    int calls, inside, overlapped, nthreads;
+    pthread_t threads[8];
+    uint64_t sum;
+    int sleep_us; /* each call lasts this long, so that overlaps would show */
+} watch_log;
+
+static void log_job(void *ctx, int job, uint64_t nodes)
+{
+    watch_log *log = ctx;
+    (void)job;
+    if (++log->inside > 1)
+        log->overlapped = 1;
+    int known = 0;
+    for (int i = 0; i < log->nthreads; i++)
+        known |= pthread_equal(log->threads[i], pthread_self());
+    if (!known && log->nthreads < 8)
+        log->threads[log->nthreads++] = pthread_self();
+    log->calls++;
+    log->sum += nodes;
+    struct timespec pause = {0, 1000L * log->sleep_us};
+    if (log->sleep_us)
+        nanosleep(&pause, NULL);
+    log->inside--;
+}
+
+/* A deep count is perft at every depth from 0 to 4 (1 and 2 ply jobs, the
+ * ends of the game inside them), with one thread or two, without a table,
+ * with tables too small to hold a bucket (none is used), with one bucket
+ * and with odd sizes, with and without the last-ply bulk count, watched and
+ * not: a watched count calls back once per job, with the job's count. */
+static void deep_count_is_perft_at_every_depth_and_setting(void **state)
+{
+    (void)state;
+    const size_t hashes[] = {0, 1, 16, 31, 32, 48, 63, 64, 100, 4096, 5000};
+    for (size_t i = 0; i < sizeof deep_cases / sizeof deep_cases[0]; i++) {
+        hx_position *pos = open_deep_case((int)i);
+        for (int depth = 0; depth <= (deep_cases[i].pieces ? 4 : 3); depth++) {
+            uint64_t want = hx_perft(pos, depth);
+            int njobs = hx_perft_deep_jobs(pos, depth);
+            uint64_t *nodes = calloc((size_t)njobs + 1, sizeof *nodes);
+            assert_non_null(nodes);
+            for (size_t h = 0; h < sizeof hashes / sizeof hashes[0]; h++)
+                for (int threads = 1; threads <= 2; threads++)
+                    for (int flags = 0; flags <= HX_PERFT_NO_BULK; flags += HX_PERFT_NO_BULK) {
+                        uint64_t got = hx_perft_deep(pos, depth, threads, hashes[h], flags);
+                        for (int j = 0; j < njobs; j++)
+                            nodes[j] = HX_PERFT_NOT_DONE;
+                        watch_log log = {0};
+                        hx_perft_watch w = {.job_nodes = nodes, .njobs = njobs,
+                                            .job_done = log_job, .ctx = &log};
+                        uint64_t watched = hx_perft_deep_watched(pos, depth, threads, hashes[h],
+                                                                 flags, &w);
+                        if (got != want || watched != want || log.calls != njobs ||
+                            log.sum != (njobs ? want : 0))
+                            fail_msg("%s %s depth %d threads %d hash %zu flags %d: deep %llu, "
+                                     "watched %llu (%d calls, sum %llu), perft %llu",
+                                     deep_cases[i].variant,
+                                     deep_cases[i].pieces ? deep_cases[i].pieces : "start",
+                                     depth, threads, hashes[h], flags, (unsigned long long)got,
+                                     (unsigned long long)watched, log.calls,
+                                     (unsigned long long)log.sum, (unsigned long long)want);
+                        uint64_t recorded = 0;
+                        for (int j = 0; j < njobs; j++)
+                            recorded += nodes[j];
+                        assert_true(recorded == (njobs ? want : 0));
+                    }
+            free(nodes);
+        }
+        hx_position_free(pos);
+    }
+}
+
+/* A table of a size that cannot be had is not used: the count is still
+ * perft's (the table is a cache, hexref.h). Any size_t is a size: 2^63 and
+ * more made the bucket count wrap to 0 and the sizing loop never ended. */
+static void deep_count_without_the_table_it_cannot_get(void **state)
+{
+    (void)state;
+    hx_position *pos = open_fen("glinski", "std", NULL);
+    uint64_t want = hx_perft(pos, 3);
+    const size_t sizes[] = {(size_t)1 << 62, (size_t)1 << 63, SIZE_MAX};
+    for (int threads = 1; threads <= 2; threads++)
+        for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++)
+            assert_true(hx_perft_deep(pos, 3, threads, sizes[i], 0) == want);
+    hx_position_free(pos);
+}
+
+/* The table keeps counts per depth: a position met again four plies down
+ * (both kings step out and back) has another count there. Kings alone make
+ * this cheap at depth 7, where the first move's position (6 plies left)
+ * comes again at ply 5 (2 left). */
+static void deep_count_keeps_depths_apart(void **state)
+{
+    (void)state;
+    hx_position *pos = open_pieces("glinski", "std", "W Ka1, B Kl6");
+    uint64_t want = hx_perft(pos, 7);
+    for (int flags = 0; flags <= HX_PERFT_NO_BULK; flags += HX_PERFT_NO_BULK)
+        for (int threads = 1; threads <= 2; threads++)
+            assert_true(hx_perft_deep(pos, 7, threads, 1 << 16, flags) == want);
+    hx_position_free(pos);
+}
+
+/* The deepest count the history has room for runs (hx_perft_max_depth);
+ * one more ply is refused. */
+static void deep_count_runs_to_the_max_depth(void **state)
+{
+    (void)state;
+    hx_position *pos = open_pieces("glinski", "std", "W Ka1 Nc3, B Kl6 Nk4");
+    static const char *const cycle[] = {"c3b5", "k4i7", "b5c3", "i7k4"};
+    hx_move m;
+    hx_error err;
+    for (int i = 0; i < HX_MAX_PLIES - 3; i++) {
+        assert_int_equal(hx_move_parse(pos, cycle[i % 4], 0, &m, &err), 0);
+        assert_int_equal(hx_make(pos, m), 0);
+    }
+    assert_int_equal(hx_perft_max_depth(pos), 3);
+    uint64_t want = hx_perft(pos, 3);
+    for (int threads = 1; threads <= 2; threads++) {
+        assert_true(hx_perft_deep(pos, 3, threads, 4096, 0) == want);
+        assert_true(hx_perft_deep(pos, 4, threads, 4096, 0) == UINT64_MAX);
+    }
+    hx_position_free(pos);
+}
+
+/* Watch calls come one at a time (hexref.h), and from `threads` threads at
+ * most: with one thread, all from the caller's. */
+static void watched_count_calls_back_one_at_a_time_from_its_threads(void **state)
+{
+    (void)state;
+    hx_position *pos = open_fen("glinski", "std", NULL);
+    int njobs = hx_perft_deep_jobs(pos, 3);
+    uint64_t nodes[64], want = hx_perft(pos, 3);
+    assert_true(njobs <= 64);
+    for (int threads = 1; threads <= 2; threads++) {
+        for (int j = 0; j < njobs; j++)
+            nodes[j] = HX_PERFT_NOT_DONE;
+        watch_log log = {.sleep_us = 2000};
+        hx_perft_watch w = {.job_nodes = nodes, .njobs = njobs, .job_done = log_job, .ctx = &log};
+        assert_true(hx_perft_deep_watched(pos, 3, threads, 0, 0, &w) == want);
+        assert_int_equal(log.overlapped, 0);
+        assert_int_equal(log.calls, njobs);
+        assert_true(log.nthreads >= 1 && log.nthreads <= threads);
+        if (threads == 1)
+            assert_true(pthread_equal(log.threads[0], pthread_self()));
+    }
+    hx_position_free(pos);
+}
+
+#if defined(__GLIBC__)
+/* The heap in use while a watched count runs (one thread: the caller's,
+ * whose arena mallinfo2 reports), measured at its first job's end. */
+typedef struct heap_probe {
+    size_t at_first_job;
+    int calls;
+} heap_probe;
+
+static void probe_heap(void *ctx, int job, uint64_t nodes)
+{
+    heap_probe *p = ctx;
+    (void)job;
+    (void)nodes;
+    if (p->calls++ == 0)
+        p->at_first_job = heap_in_use();
+}
+
+static size_t heap_during_count(hx_position *pos, size_t hash_bytes, uint64_t want)
+{
+    uint64_t nodes[64];
+    int njobs = hx_perft_deep_jobs(pos, 3);
+    assert_true(njobs > 0 && njobs <= 64);
+    for (int j = 0; j < njobs; j++)
+        nodes[j] = HX_PERFT_NOT_DONE;
+    heap_probe p = {0};
+    hx_perft_watch w = {.job_nodes = nodes, .njobs = njobs, .job_done = probe_heap, .ctx = &p};
+    size_t before = heap_in_use();
+    assert_true(hx_perft_deep_watched(pos, 3, 1, hash_bytes, 0, &w) == want);
+    return p.at_first_job - before;
+}
+
+/* The bytes a count with a table of hash_bytes holds more than one without,
+ * once the C library's caches have settled: glibc counts the blocks parked
+ * in its per-thread cache as in use, so each size runs once before it is
+ * measured, and both are measured from a heap in the same state. */
+static long long table_bytes_held(hx_position *pos, size_t hash_bytes, uint64_t want)
+{
+    heap_during_count(pos, hash_bytes, want);
+    heap_during_count(pos, 0, want);
+    size_t with = heap_during_count(pos, hash_bytes, want);
+    size_t without = heap_during_count(pos, 0, want);
+    return (long long)with - (long long)without;
+}
+#endif
+
+/* The table takes at most hash_bytes: the largest power of two of 32-byte
+ * buckets that fits (docs/perft.md), none below 32 bytes; glibc rounds a
+ * block up by at most 16 bytes on its heap and to a page when it maps it. */
+static void deep_count_table_takes_what_docs_say(void **state)
+{
+    (void)state;
+#if defined(__GLIBC__)
+    if (getenv("HEXREF_SANITIZED"))
+        skip(); /* the sanitizer's allocator: mallinfo2 does not see its blocks */
+    hx_position *pos = open_fen("mccooey", "std", NULL);
+    uint64_t want = hx_perft(pos, 3);
+    const size_t sizes[] = {1, 16, 31, 32, 48, 63, 64, 100, 127, 128, 4096, 5000,
+                            65535, 65536, 1 << 20, (1 << 20) + 1000};
+    for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+        size_t table = 0;
+        while (sizes[i] >= 32 && table * 2 <= sizes[i] && (table ? table * 2 : 32) <= sizes[i])
+            table = table ? table * 2 : 32;
+        long long used = table_bytes_held(pos, sizes[i], want);
+        long long slack = table == 0 ? 0 : table < 128 * 1024 ? 16 : 4096 + 16;
+        if (used < (long long)table || used > (long long)table + slack)
+            fail_msg("hash %zu bytes: the count holds %lld more bytes than without a table, "
+                     "its table is %zu", sizes[i], used, table);
+    }
+    hx_position_free(pos);
+#else
+    skip(); /* no portable way to ask the heap */
+#endif
+}
+
+/* Every way through the deep count gives back all it takes: jobs, threads'
+ * positions, watched counts and refused watches (one thread: the caller's
+ * arena, which mallinfo2 reports). */
+static void deep_count_paths_give_back_their_memory(void **state)
+{
+    (void)state;
+#if defined(__GLIBC__)
+    hx_position *pos = open_fen("glinski", "std", NULL);
+    uint64_t want = hx_perft(pos, 3);
+    int njobs = hx_perft_deep_jobs(pos, 3);
+    uint64_t nodes[64];
+    assert_true(njobs <= 63);
+    for (int round = 0; round < 2; round++) {
+        size_t before = heap_in_use();
+        for (int i = 0; i < 5; i++) {
+            assert_int_equal(hx_perft_deep_jobs(pos, 3), njobs);
+            for (int size = njobs; size <= njobs + 1; size++) {
+                for (int j = 0; j < 64; j++)
+                    nodes[j] = HX_PERFT_NOT_DONE;
+                hx_perft_watch w = {.job_nodes = nodes, .njobs = size};
+                uint64_t got = hx_perft_deep_watched(pos, 3, 1, 4096, 0, &w);
+                assert_true(got == (size == njobs ? want : UINT64_MAX));
+            }
+        }
+        if (round == 1) /* the first round may leave the C library's own caches */
+            assert_int_equal(heap_in_use(), before);
+    }
+    hx_position_free(pos);
+#else
+    skip(); /* no portable way to ask the heap; the ASan build checks leaks */
+#endif
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -264,6 +596,14 @@ int main(void)
         cmocka_unit_test(deep_perft_keeps_apart_what_the_key_leaves_out),
         cmocka_unit_test(watched_count_refuses_a_watch_of_another_size),
         cmocka_unit_test(deep_count_gives_back_its_memory),
+        cmocka_unit_test(deep_jobs_are_the_lines_one_or_two_plies_down),
+        cmocka_unit_test(deep_count_is_perft_at_every_depth_and_setting),
+        cmocka_unit_test(deep_count_without_the_table_it_cannot_get),
+        cmocka_unit_test(deep_count_keeps_depths_apart),
+        cmocka_unit_test(deep_count_runs_to_the_max_depth),
+        cmocka_unit_test(watched_count_calls_back_one_at_a_time_from_its_threads),
+        cmocka_unit_test(deep_count_table_takes_what_docs_say),
+        cmocka_unit_test(deep_count_paths_give_back_their_memory),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

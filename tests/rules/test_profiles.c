@@ -242,6 +242,90 @@ static void pinned_pawn_ignores_what_is_behind(void **state)
     }
 }
 
+/* ---- mutderive (issue 17): rules_derive.c's pawn tables, stated by the rules ---- */
+
+/* shafran.md, multi-step table: from each start cell a pawn reaches its
+ * file's STEPS (1 on the a- and i-files), also when pinned along the file
+ * (its own king on the cell behind, an enemy rook at the file's far end),
+ * where the moves are made one pawn at a time. Both colours. */
+static void shafran_pinned_start_pawns_keep_their_reach(void **state)
+{
+    (void)state;
+    static const char *const cases[][2] = {
+        {"W Ka1 Pa2, B Ra6 Ki10", "a2a3"},
+        {"W Kb1 Pb2, B Rb7 Ki10", "b2b3 b2b4"},
+        {"W Kc1 Pc2, B Rc8 Ki10", "c2c3 c2c4"},
+        {"W Kd1 Pd2, B Rd9 Ki10", "d2d3 d2d4 d2d5"},
+        {"W Ke1 Pe2, B Re10 Ka6", "e2e3 e2e4 e2e5"},
+        {"W Kf2 Pf3, B Rf10 Ka6", "f3f4 f3f5 f3f6"},
+        {"W Kg3 Pg4, B Rg10 Ka6", "g4g5 g4g6"},
+        {"W Kh4 Ph5, B Rh10 Ka6", "h5h6 h5h7"},
+        {"W Ki5 Pi6, B Ri10 Ka6", "i6i7"},
+        {"W Ra1 Ki5, B Ka6 Pa5, Black to move", "a5a4"},
+        {"W Rb1 Ki5, B Kb7 Pb6, Black to move", "b6b4 b6b5"},
+        {"W Rc1 Ki5, B Kc8 Pc7, Black to move", "c7c5 c7c6"},
+        {"W Rd1 Ki5, B Kd9 Pd8, Black to move", "d8d5 d8d6 d8d7"},
+        {"W Re1 Ka6, B Ke10 Pe9, Black to move", "e9e6 e9e7 e9e8"},
+        {"W Rf2 Ka6, B Kf10 Pf9, Black to move", "f9f6 f9f7 f9f8"},
+        {"W Rg3 Ka6, B Kg10 Pg9, Black to move", "g9g7 g9g8"},
+        {"W Rh4 Ka6, B Kh10 Ph9, Black to move", "h9h7 h9h8"},
+        {"W Ri5 Ka6, B Ki10 Pi9, Black to move", "i9i8"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        hx_position *pos = open_pieces("shafran", "std", cases[i][0]);
+        char out[4096], from[4];
+        const char *pawn = strstr(cases[i][0], " P") + 2;
+        snprintf(from, sizeof from, "%.*s", (int)strcspn(pawn, " ,"), pawn);
+        moves_from(pos, from, out, sizeof out);
+        if (strcmp(out, cases[i][1]) != 0)
+            fail_msg("%s: moves of %s are '%s', expected '%s'", cases[i][0], from, out,
+                     cases[i][1]);
+        hx_position_free(pos);
+    }
+}
+
+/* a1, a corner of every board, is no pawn start cell in any variant: a
+ * White pawn there (below its start cells) steps one cell only, and it
+ * attacks the cell its capture vector gives (shafran.md, mccooey.md:
+ * (1,2) -> b3; glinski.md: (1,1) -> b2; brusky.md: (2,1) -> c2), so a
+ * Black king there is in check. Every profile but the bug models. */
+static void pawn_on_a1_steps_once_and_attacks(void **state)
+{
+    (void)state;
+    /* variant, White king, the pawn's capture target, a far Black king,
+     * the pawn's moves */
+    static const char *const cases[][5] = {
+        {"shafran", "Ke1", "b3", "e10", "a1a2"},
+        {"brusky", "Kf1", "c2", "g8", "a1a2 a1b2"},
+        {"glinski", "Kg1", "b2", "g10", "a1a2"},
+        {"mccooey", "Kg1", "b3", "g10", "a1a2"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        const char *variant = cases[i][0];
+        for (int p = 0; p < hx_profile_count(variant); p++) {
+            const char *profile = hx_profile_name(variant, p);
+            char pieces[128], out[4096];
+            hx_error err;
+            /* the bug models move the capture targets or the promotion cells */
+            if (hx_rules_is_control(hx_rules_find(variant, profile, &err)))
+                continue;
+            snprintf(pieces, sizeof pieces, "W %s Pa1, B K%s, Black to move", cases[i][1],
+                     cases[i][2]);
+            hx_position *pos = open_pieces(variant, profile, pieces);
+            if (!hx_in_check(pos))
+                fail_msg("%s/%s: %s: Black is not in check", variant, profile, pieces);
+            hx_position_free(pos);
+            snprintf(pieces, sizeof pieces, "W %s Pa1, B K%s", cases[i][1], cases[i][3]);
+            pos = open_pieces(variant, profile, pieces);
+            moves_from(pos, "a1", out, sizeof out);
+            if (strcmp(out, cases[i][4]) != 0)
+                fail_msg("%s/%s: moves of a1 are '%s', expected '%s'", variant, profile, out,
+                         cases[i][4]);
+            hx_position_free(pos);
+        }
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -252,6 +336,8 @@ int main(void)
         cmocka_unit_test(reentered_pawn_has_no_double_step),
         cmocka_unit_test(reentry_mark_follows_the_pawn),
         cmocka_unit_test(pinned_pawn_ignores_what_is_behind),
+        cmocka_unit_test(shafran_pinned_start_pawns_keep_their_reach),
+        cmocka_unit_test(pawn_on_a1_steps_once_and_attacks),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
