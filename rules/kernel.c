@@ -6,10 +6,12 @@
  * a line-lookup kernel is passed over on AMD CPUs before Zen 3 (family below
  * 0x19, Hygon's Zen 1 included), where PEXT and PDEP are microcoded and the
  * ray scan measures faster. HEXREF_KERNEL (read when the program starts)
- * and hx_kernel_choose() override it.
+ * and hx_kernel_choose() override it. The rules are functions of the CPU's
+ * CPUID registers (kernel_choice.h), which the tests call with other CPUs'.
  */
-#include "kernel.h"
+#include "kernel_choice.h"
 
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,67 +34,114 @@ const hx_kernel *kernel_at(int i) { return kernels[i]; }
 
 /* ---- What the CPU has --------------------------------------------------- */
 
-typedef struct cpu {
-    unsigned has;  /* KERNEL_NEEDS_* bits */
-    int slow_pext; /* AMD before Zen 3 */
-} cpu;
+#if defined(__x86_64__)
+/* Only the CPUID instruction: what it means is cpu_decode's. cpuid.h's
+ * __get_cpuid* leave the registers alone for a leaf the CPU does not have,
+ * so such a leaf stays all zero. */
+#define REGS(leaf) &(leaf).eax, &(leaf).ebx, &(leaf).ecx, &(leaf).edx
+cpuid_leaves cpuid_read(void)
+{
+    cpuid_leaves r = {0};
+    __get_cpuid(0, REGS(r.leaf0));
+    __get_cpuid(1, REGS(r.leaf1));
+    __get_cpuid_count(7, 0, REGS(r.leaf7));
+    __get_cpuid(0x80000001, REGS(r.leaf80000001));
+    return r;
+}
+#undef REGS
+
+/* Leaf 0 spells the vendor id in EBX, EDX, ECX. */
+static int vendor_is(const cpuid_regs *leaf0, const char id[12])
+{
+    char vendor[12];
+    memcpy(vendor, &leaf0->ebx, 4);
+    memcpy(vendor + 4, &leaf0->edx, 4);
+    memcpy(vendor + 8, &leaf0->ecx, 4);
+    return !memcmp(vendor, id, 12);
+}
 
 /* Bit operations rather than branches: most outcomes depend on the CPU, so
- * no one machine could take both sides of each. cpuid.h's __get_cpuid*
- * leave the registers alone for a leaf the CPU does not have. */
-static cpu cpu_probe(void)
+ * that no one machine takes both sides of a branch; the unit tests give
+ * this function other CPUs' registers. The family is leaf 1's base family,
+ * plus its extended family where the base is 0xf. */
+cpu_info cpu_decode(const cpuid_leaves *r)
 {
-    cpu c = {0, 0};
-#if defined(__x86_64__)
-    unsigned a = 0, b = 0, cx = 0, d = 0;
-    char vendor[12];
-    __get_cpuid(0, &a, &b, &cx, &d);
-    memcpy(vendor, &b, 4);
-    memcpy(vendor + 4, &d, 4);
-    memcpy(vendor + 8, &cx, 4);
-    int amd = !memcmp(vendor, "AuthenticAMD", 12) | !memcmp(vendor, "HygonGenuine", 12);
-    cx = 0;
-    __get_cpuid(1, &a, &b, &cx, &d);
+    int amd = vendor_is(&r->leaf0, "AuthenticAMD") | vendor_is(&r->leaf0, "HygonGenuine");
+    unsigned a = r->leaf1.eax;
     unsigned base = (a >> 8) & 0xf, family = base + (base == 0xf) * ((a >> 20) & 0xff);
-    c.has |= !!(cx & bit_POPCNT) * KERNEL_NEEDS_POPCNT;
-    b = 0;
-    __get_cpuid_count(7, 0, &a, &b, &cx, &d);
-    c.has |= !!(b & bit_BMI) * KERNEL_NEEDS_BMI | !!(b & bit_BMI2) * KERNEL_NEEDS_BMI2;
-    cx = 0;
-    __get_cpuid(0x80000001, &a, &b, &cx, &d);
-    c.has |= !!(cx & bit_LZCNT) * KERNEL_NEEDS_LZCNT;
-    c.slow_pext = amd & (family < 0x19);
+    return (cpu_info){
+        .has = !!(r->leaf1.ecx & bit_POPCNT) * KERNEL_NEEDS_POPCNT |
+               !!(r->leaf7.ebx & bit_BMI) * KERNEL_NEEDS_BMI |
+               !!(r->leaf7.ebx & bit_BMI2) * KERNEL_NEEDS_BMI2 |
+               !!(r->leaf80000001.ecx & bit_LZCNT) * KERNEL_NEEDS_LZCNT,
+        .slow_pext = amd & (family < 0x19),
+    };
+}
 #endif
-    return c;
+
+static cpu_info cpu_probe(void)
+{
+#if defined(__x86_64__)
+    cpuid_leaves r = cpuid_read();
+    return cpu_decode(&r);
+#else
+    return (cpu_info){0, 0};
+#endif
 }
 
-/* Probed once (first by the constructor below, before any thread starts):
- * CPUID is slow, a trap to the hypervisor on a virtual machine. */
-static const cpu *this_cpu(void)
+/* Probed once: CPUID is slow, a trap to the hypervisor on a virtual
+ * machine. By pthread_once, since the first call may come from any thread,
+ * even before the constructor below runs (another library's constructor
+ * asking hx_kernel_available). */
+static cpu_info here;
+static pthread_once_t here_probed = PTHREAD_ONCE_INIT;
+
+static void probe_here(void) { here = cpu_probe(); }
+
+static cpu_info this_cpu(void)
 {
-    static cpu c;
-    static int probed;
-    if (!probed) {
-        c = cpu_probe();
-        probed = 1;
-    }
-    return &c;
+    pthread_once(&here_probed, probe_here);
+    return here;
 }
 
-int kernel_runs_here(const hx_kernel *k) { return (k->needs & ~this_cpu()->has) == 0; }
+int kernel_runs_on(const hx_kernel *k, cpu_info c) { return (k->needs & ~c.has) == 0; }
 
-static int suits_this_cpu(const hx_kernel *k)
+int kernel_runs_here(const hx_kernel *k) { return kernel_runs_on(k, this_cpu()); }
+
+static int suits(const hx_kernel *k, cpu_info c)
 {
-    return kernel_runs_here(k) & !(k->uses_pext & this_cpu()->slow_pext);
+    return kernel_runs_on(k, c) & !(k->uses_pext & c.slow_pext);
 }
 
-static const hx_kernel *best_kernel(void)
+const hx_kernel *kernel_best(const hx_kernel *const *list, int n, cpu_info c)
 {
-    const hx_kernel *best = kernels[0];
-    for (int i = 0; i < KERNELS; i++)
-        if (suits_this_cpu(kernels[i]))
-            best = kernels[i];
+    const hx_kernel *best = list[0];
+    for (int i = 0; i < n; i++)
+        if (suits(list[i], c))
+            best = list[i];
     return best;
+}
+
+const hx_kernel *kernel_named(const hx_kernel *const *list, int n, const char *name, cpu_info c,
+                              hx_error *err)
+{
+    char known[128] = "";
+    for (int i = 0; i < n; i++) {
+        size_t used = strlen(known);
+        snprintf(known + used, sizeof known - used, "%s, ", list[i]->name);
+        if (strcmp(list[i]->name, name) != 0)
+            continue;
+        if (!kernel_runs_on(list[i], c)) {
+            snprintf(err->message, sizeof err->message,
+                     "kernel '%s' needs instructions this CPU does not have", name);
+            return NULL;
+        }
+        return list[i];
+    }
+    known[strlen(known) - 2] = '\0'; /* the last ", " */
+    snprintf(err->message, sizeof err->message, "unknown kernel '%s' (this build has: %s)", name,
+             known);
+    return NULL;
 }
 
 /* ---- The chosen kernel -------------------------------------------------- */
@@ -108,7 +157,7 @@ static const hx_kernel *current = &hx_kernel_plain;
  * running another kernel than asked would make a passing check meaningless. */
 __attribute__((constructor)) static void kernel_init(void)
 {
-    current = best_kernel();
+    current = kernel_best(kernels, KERNELS, this_cpu());
     const char *forced = getenv("HEXREF_KERNEL");
     hx_error err;
     if (forced && hx_kernel_choose(forced, &err) != 0) {
@@ -124,24 +173,11 @@ const char *hx_slider_method(void) { return kernel()->slider_method; }
 
 int hx_kernel_choose(const char *name, hx_error *err)
 {
-    char known[128] = "";
-    for (int i = 0; i < KERNELS; i++) {
-        size_t used = strlen(known);
-        snprintf(known + used, sizeof known - used, "%s, ", kernels[i]->name);
-        if (strcmp(kernels[i]->name, name) != 0)
-            continue;
-        if (!kernel_runs_here(kernels[i])) {
-            snprintf(err->message, sizeof err->message,
-                     "kernel '%s' needs instructions this CPU does not have", name);
-            return -1;
-        }
-        current = kernels[i];
-        return 0;
-    }
-    known[strlen(known) - 2] = '\0'; /* the last ", " */
-    snprintf(err->message, sizeof err->message, "unknown kernel '%s' (this build has: %s)", name,
-             known);
-    return -1;
+    const hx_kernel *k = kernel_named(kernels, KERNELS, name, this_cpu(), err);
+    if (!k)
+        return -1;
+    current = k;
+    return 0;
 }
 
 int hx_kernel_count(void) { return KERNELS; }

@@ -6,9 +6,13 @@
 #include "helpers.h"
 
 #include <stdlib.h>
+#include <sys/wait.h>
 
 #include "attacks.h"
-#include "kernel.h"
+#include "kernel_choice.h"
+#if defined(__x86_64__)
+#include <cpuid.h>
+#endif
 
 typedef void (*corruption)(hx_position *pos);
 
@@ -404,6 +408,429 @@ static void slider_method_names_the_kernels_way(void **state)
     }
     if (hx_kernel_choose(before, &err) != 0)
         fail_msg("%s", err.message);
+}
+
+/* ---- The kernel choice, with other CPUs' registers (kernel_choice.h) ---- */
+
+/* CPUID's feature bits as the manuals define them (Intel SDM vol. 2A,
+ * "CPUID"; AMD APM vol. 3, appendix E), written here from them rather than
+ * taken from cpuid.h, which kernel.c uses. */
+#define LEAF1_ECX_POPCNT (1u << 23)
+#define LEAF7_EBX_BMI (1u << 3)
+#define LEAF7_EBX_BMI2 (1u << 8)
+#define LEAF80000001_ECX_LZCNT (1u << 5)
+#define NEEDS_ALL (KERNEL_NEEDS_POPCNT | KERNEL_NEEDS_BMI | KERNEL_NEEDS_BMI2 | KERNEL_NEEDS_LZCNT)
+
+/* Leaf 1's EAX (the processor signature) of real CPUs: stepping in bits
+ * 0-3, model 4-7, base family 8-11, extended model 16-19, extended family
+ * 20-27; the family is the base family, plus the extended family where the
+ * base is 0xf. */
+enum {
+    SIG_INTEL_SKYLAKE = 0x000506E3, /* family 6 */
+    SIG_INTEL_PENTIUM4 = 0x00000F29, /* family 0xf, extended family 0 */
+    SIG_AMD_K7 = 0x00000662,        /* Athlon XP: family 6 */
+    SIG_AMD_K8 = 0x00020FB1,        /* Athlon 64 X2: family 0xf */
+    SIG_AMD_K10 = 0x00100F42,       /* Phenom II: family 0x10 */
+    SIG_AMD_ZEN1 = 0x00800F11,      /* Ryzen 7 1800X: family 0x17 */
+    SIG_AMD_ZEN2 = 0x00870F10,      /* Ryzen 7 3700X: family 0x17 */
+    SIG_HYGON_DHYANA = 0x00900F01,  /* Hygon C86 (Zen 1): family 0x18 */
+    SIG_AMD_ZEN3 = 0x00A20F10,      /* Ryzen 9 5950X: family 0x19 */
+    SIG_AMD_ZEN4 = 0x00A60F12,      /* Ryzen 9 7950X: family 0x19 */
+    SIG_AMD_ZEN5 = 0x00B40F40,      /* Ryzen 9 9950X: family 0x1a */
+};
+
+/* The leaves of a CPU with vendor id `vendor` (12 characters: leaf 0
+ * spells it in EBX, EDX, ECX), signature `sig` and the features `has`
+ * (KERNEL_NEEDS_* bits, each set in its own leaf and register). */
+static cpuid_leaves cpu_leaves(const char *vendor, unsigned sig, unsigned has)
+{
+    cpuid_leaves r;
+    memset(&r, 0, sizeof r);
+    r.leaf0.eax = 0x16; /* the highest basic leaf */
+    memcpy(&r.leaf0.ebx, vendor, 4);
+    memcpy(&r.leaf0.edx, vendor + 4, 4);
+    memcpy(&r.leaf0.ecx, vendor + 8, 4);
+    r.leaf1.eax = sig;
+    r.leaf1.ecx = (has & KERNEL_NEEDS_POPCNT) ? LEAF1_ECX_POPCNT : 0;
+    r.leaf7.ebx = ((has & KERNEL_NEEDS_BMI) ? LEAF7_EBX_BMI : 0) |
+                  ((has & KERNEL_NEEDS_BMI2) ? LEAF7_EBX_BMI2 : 0);
+    r.leaf80000001.ecx = (has & KERNEL_NEEDS_LZCNT) ? LEAF80000001_ECX_LZCNT : 0;
+    return r;
+}
+
+/* Kernels as this build's list has them (kernel_entry.c): the plain one
+ * needs nothing, "popcnt" POPCNT, "bmi2" all four and uses PEXT/PDEP. */
+static const hx_kernel K_PLAIN = {.name = "x86-64", .slider_method = "ray scan"};
+static const hx_kernel K_POPCNT = {.name = "popcnt", .slider_method = "ray scan",
+                                   .needs = KERNEL_NEEDS_POPCNT};
+static const hx_kernel K_BMI2 = {.name = "bmi2", .slider_method = "line lookup (PEXT/PDEP)",
+                                 .needs = NEEDS_ALL, .uses_pext = 1};
+static const hx_kernel *const K_LIST[] = {&K_PLAIN, &K_POPCNT, &K_BMI2};
+
+#if defined(__x86_64__)
+/* What cpu_decode finds in a CPU's leaves. */
+static cpu_info decoded(const char *vendor, unsigned sig, unsigned has)
+{
+    cpuid_leaves r = cpu_leaves(vendor, sig, has);
+    return cpu_decode(&r);
+}
+
+/* Each feature is one bit of one register: POPCNT leaf 1 ECX bit 23, BMI
+ * and BMI2 leaf 7 EBX bits 3 and 8, LZCNT leaf 0x80000001 ECX bit 5. A CPU
+ * with only that bit set (in any leaf) has that feature only; one with
+ * every bit of every register set but that one has every feature but it. */
+static void cpu_features_are_their_bits(void **state)
+{
+    (void)state;
+    static const struct {
+        unsigned need, bit;
+        size_t leaf;  /* offsetof the leaf in cpuid_leaves */
+        size_t reg;   /* offsetof the register in cpuid_regs */
+    } features[] = {
+        {KERNEL_NEEDS_POPCNT, LEAF1_ECX_POPCNT, offsetof(cpuid_leaves, leaf1), offsetof(cpuid_regs, ecx)},
+        {KERNEL_NEEDS_BMI, LEAF7_EBX_BMI, offsetof(cpuid_leaves, leaf7), offsetof(cpuid_regs, ebx)},
+        {KERNEL_NEEDS_BMI2, LEAF7_EBX_BMI2, offsetof(cpuid_leaves, leaf7), offsetof(cpuid_regs, ebx)},
+        {KERNEL_NEEDS_LZCNT, LEAF80000001_ECX_LZCNT, offsetof(cpuid_leaves, leaf80000001),
+         offsetof(cpuid_regs, ecx)},
+    };
+    for (size_t f = 0; f < sizeof features / sizeof features[0]; f++) {
+        cpuid_leaves only = cpu_leaves("GenuineIntel", SIG_INTEL_SKYLAKE, 0), all_but;
+        unsigned *reg = (unsigned *)((char *)&only + features[f].leaf + features[f].reg);
+        *reg = features[f].bit;
+        cpu_info c = cpu_decode(&only);
+        assert_int_equal(c.has, features[f].need);
+        assert_int_equal(c.slow_pext, 0);
+
+        memset(&all_but, 0xff, sizeof all_but);
+        all_but.leaf0 = only.leaf0;
+        all_but.leaf1.eax = SIG_INTEL_SKYLAKE;
+        reg = (unsigned *)((char *)&all_but + features[f].leaf + features[f].reg);
+        *reg &= ~features[f].bit;
+        c = cpu_decode(&all_but);
+        assert_int_equal(c.has, NEEDS_ALL & ~features[f].need);
+        assert_int_equal(c.slow_pext, 0);
+    }
+    /* No leaf but the vendor's (CPUID reports no higher one: the others stay zero). */
+    assert_int_equal(decoded("GenuineIntel", 0, 0).has, 0);
+    assert_int_equal(decoded("GenuineIntel", SIG_INTEL_SKYLAKE, NEEDS_ALL).has, NEEDS_ALL);
+}
+
+/* PEXT and PDEP are slow (microcoded) on AMD before Zen 3, family 0x19:
+ * Zen 1 and 2 (0x17) and Hygon's Zen 1 (0x18) and every older family; not
+ * from Zen 3 on, and never on Intel or other vendors. */
+static void slow_pext_is_amd_before_zen3(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *vendor;
+        unsigned sig;
+        int slow;
+    } cpus[] = {
+        {"AuthenticAMD", SIG_AMD_ZEN1, 1},   {"AuthenticAMD", SIG_AMD_ZEN2, 1},
+        {"HygonGenuine", SIG_HYGON_DHYANA, 1}, {"AuthenticAMD", SIG_AMD_K10, 1},
+        {"AuthenticAMD", SIG_AMD_K8, 1},     {"AuthenticAMD", SIG_AMD_K7, 1},
+        {"AuthenticAMD", SIG_AMD_ZEN3, 0},   {"AuthenticAMD", SIG_AMD_ZEN4, 0},
+        {"AuthenticAMD", SIG_AMD_ZEN5, 0},   {"GenuineIntel", SIG_INTEL_SKYLAKE, 0},
+        {"GenuineIntel", SIG_INTEL_PENTIUM4, 0}, {"CentaurHauls", 0x000006F2, 0},
+        {"  Shanghai  ", 0x000107B5, 0},
+        /* The extended family counts only where the base family is 0xf: an
+         * AMD of base family 6 whose extended family field reads 0x13 (the
+         * field is reserved there) is family 6, not 6 + 0x13 = 0x19. */
+        {"AuthenticAMD", SIG_AMD_K7 | 0x13u << 20, 1},
+        /* Nor on Hygon: family 0x18 + 0 = 0x18 however the model reads. */
+        {"HygonGenuine", SIG_HYGON_DHYANA | 0xfu << 16 | 0xfu << 4, 1},
+    };
+    for (size_t i = 0; i < sizeof cpus / sizeof cpus[0]; i++) {
+        cpu_info c = decoded(cpus[i].vendor, cpus[i].sig, NEEDS_ALL);
+        if (c.slow_pext != cpus[i].slow || c.has != NEEDS_ALL)
+            fail_msg("%s signature 0x%08x: slow_pext %d (expected %d), has 0x%x", cpus[i].vendor,
+                     cpus[i].sig, c.slow_pext, cpus[i].slow, c.has);
+    }
+}
+
+/* Only the whole vendor id "AuthenticAMD" or "HygonGenuine" is AMD's: one
+ * that differs in any one of its 12 characters is another vendor's (on a
+ * Zen 2 signature: no slow PEXT). */
+static void amd_is_the_whole_vendor_id(void **state)
+{
+    (void)state;
+    static const char *const amd[] = {"AuthenticAMD", "HygonGenuine"};
+    for (int v = 0; v < 2; v++) {
+        assert_int_equal(decoded(amd[v], SIG_AMD_ZEN2, NEEDS_ALL).slow_pext, 1);
+        for (int i = 0; i < 12; i++) {
+            char other[13];
+            memcpy(other, amd[v], 13);
+            other[i] = other[i] == 'X' ? 'Y' : 'X';
+            if (decoded(other, SIG_AMD_ZEN2, NEEDS_ALL).slow_pext != 0)
+                fail_msg("vendor id '%s' taken for AMD's", other);
+        }
+    }
+    assert_int_equal(decoded("AMD ISBETTER", SIG_AMD_ZEN2, NEEDS_ALL).slow_pext, 0);
+}
+
+/* From registers to the kernel: the line lookup on Intel with BMI2 and on
+ * Zen 3, the popcnt kernel on Zen 2 and Hygon (slow PEXT) and on a CPU with
+ * POPCNT only, the plain kernel without POPCNT. */
+static void kernel_for_real_cpus(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *vendor;
+        unsigned sig, has;
+        const char *kernel;
+    } cpus[] = {
+        {"GenuineIntel", SIG_INTEL_SKYLAKE, NEEDS_ALL, "bmi2"},
+        {"AuthenticAMD", SIG_AMD_ZEN3, NEEDS_ALL, "bmi2"},
+        {"AuthenticAMD", SIG_AMD_ZEN2, NEEDS_ALL, "popcnt"},
+        {"HygonGenuine", SIG_HYGON_DHYANA, NEEDS_ALL, "popcnt"},
+        {"GenuineIntel", 0x000106A5, KERNEL_NEEDS_POPCNT, "popcnt"}, /* Nehalem */
+        {"AuthenticAMD", SIG_AMD_K10, KERNEL_NEEDS_POPCNT | KERNEL_NEEDS_LZCNT, "popcnt"},
+        {"GenuineIntel", 0x00010676, 0, "x86-64"},                   /* Core 2 */
+    };
+    for (size_t i = 0; i < sizeof cpus / sizeof cpus[0]; i++) {
+        const hx_kernel *k = kernel_best(K_LIST, 3, decoded(cpus[i].vendor, cpus[i].sig, cpus[i].has));
+        assert_string_equal(k->name, cpus[i].kernel);
+    }
+}
+
+/* cpuid_read holds each leaf as this CPU gives it (asked here through
+ * cpuid.h directly), all zero where the CPU has no such leaf; leaf 1's EBX
+ * is left out: it holds the APIC id of the core the thread runs on at the
+ * moment. The features decoded from it are those the compiler's own
+ * detection (__builtin_cpu_supports) sees, and so are those of the probe
+ * the library keeps (kernel_runs_here). */
+static void cpuid_read_is_this_cpu(void **state)
+{
+    (void)state;
+    cpuid_leaves r = cpuid_read();
+    static const struct {
+        unsigned leaf, subleaf;
+        size_t offset;
+    } leaves[] = {
+        {0, 0, offsetof(cpuid_leaves, leaf0)},
+        {1, 0, offsetof(cpuid_leaves, leaf1)},
+        {7, 0, offsetof(cpuid_leaves, leaf7)},
+        {0x80000001, 0, offsetof(cpuid_leaves, leaf80000001)},
+    };
+    for (int i = 0; i < 4; i++) {
+        cpuid_regs want = {0, 0, 0, 0}, got;
+        __get_cpuid_count(leaves[i].leaf, leaves[i].subleaf, &want.eax, &want.ebx, &want.ecx,
+                          &want.edx);
+        memcpy(&got, (const char *)&r + leaves[i].offset, sizeof got);
+        if (leaves[i].leaf == 1)
+            got.ebx = want.ebx;
+        if (memcmp(&got, &want, sizeof got) != 0)
+            fail_msg("leaf 0x%x: cpuid_read has %08x %08x %08x %08x, CPUID %08x %08x %08x %08x",
+                     leaves[i].leaf, got.eax, got.ebx, got.ecx, got.edx, want.eax, want.ebx,
+                     want.ecx, want.edx);
+    }
+    __builtin_cpu_init();
+    cpu_info c = cpu_decode(&r);
+    static const unsigned needs[3] = {KERNEL_NEEDS_POPCNT, KERNEL_NEEDS_BMI, KERNEL_NEEDS_BMI2};
+    int sees[3] = {!!__builtin_cpu_supports("popcnt"), !!__builtin_cpu_supports("bmi"),
+                   !!__builtin_cpu_supports("bmi2")};
+    for (int i = 0; i < 3; i++) {
+        hx_kernel needing = {.name = "test", .needs = needs[i]};
+        assert_int_equal(!!(c.has & needs[i]), sees[i]);
+        assert_int_equal(kernel_runs_here(&needing), sees[i]);
+    }
+    hx_kernel lzcnt = {.name = "test", .needs = KERNEL_NEEDS_LZCNT};
+    assert_int_equal(kernel_runs_here(&lzcnt), !!(c.has & KERNEL_NEEDS_LZCNT));
+    char vendor[13] = "";
+    memcpy(vendor, &r.leaf0.ebx, 4);
+    memcpy(vendor + 4, &r.leaf0.edx, 4);
+    memcpy(vendor + 8, &r.leaf0.ecx, 4);
+    if (__builtin_cpu_is("intel")) {
+        assert_string_equal(vendor, "GenuineIntel");
+        assert_int_equal(c.slow_pext, 0);
+    }
+    if (__builtin_cpu_is("amd"))
+        assert_string_equal(vendor, "AuthenticAMD");
+    if (__builtin_cpu_is("amdfam17h"))
+        assert_int_equal(c.slow_pext, 1);
+    if (__builtin_cpu_is("amdfam19h"))
+        assert_int_equal(c.slow_pext, 0);
+}
+#endif
+
+/* A kernel runs on a CPU that has every instruction set it needs, and on
+ * no CPU that lacks any one of them. */
+static void kernel_runs_on_what_it_needs(void **state)
+{
+    (void)state;
+    for (unsigned has = 0; has <= NEEDS_ALL; has++) {
+        cpu_info c = {has, 0}, slow = {has, 1};
+        assert_int_equal(kernel_runs_on(&K_PLAIN, c), 1);
+        assert_int_equal(kernel_runs_on(&K_POPCNT, c), !!(has & KERNEL_NEEDS_POPCNT));
+        assert_int_equal(kernel_runs_on(&K_BMI2, c), has == NEEDS_ALL);
+        assert_int_equal(kernel_runs_on(&K_BMI2, slow), has == NEEDS_ALL); /* slow, but runs */
+    }
+}
+
+/* The choice from what the CPU has: the last kernel of the list it runs,
+ * passing over one with PEXT/PDEP where they are slow; of the first n
+ * only; the first if none suits (a plain kernel built for another CPU,
+ * HEXREF_NATIVE, is run as asked). */
+static void kernel_best_is_the_last_that_suits(void **state)
+{
+    (void)state;
+    static const struct {
+        cpu_info cpu;
+        int n;
+        const hx_kernel *want;
+    } cases[] = {
+        {{NEEDS_ALL, 0}, 3, &K_BMI2},
+        {{NEEDS_ALL, 1}, 3, &K_POPCNT}, /* Zen 2 */
+        {{NEEDS_ALL & ~KERNEL_NEEDS_LZCNT, 0}, 3, &K_POPCNT},
+        {{NEEDS_ALL & ~KERNEL_NEEDS_BMI2, 0}, 3, &K_POPCNT},
+        {{KERNEL_NEEDS_POPCNT, 0}, 3, &K_POPCNT},
+        {{KERNEL_NEEDS_POPCNT, 1}, 3, &K_POPCNT},
+        {{NEEDS_ALL & ~KERNEL_NEEDS_POPCNT, 0}, 3, &K_PLAIN},
+        {{0, 0}, 3, &K_PLAIN},
+        {{0, 1}, 3, &K_PLAIN},
+        {{NEEDS_ALL, 0}, 2, &K_POPCNT},
+        {{NEEDS_ALL, 0}, 1, &K_PLAIN},
+    };
+    static const hx_kernel *const none_suits[] = {&K_BMI2, &K_POPCNT};
+    assert_ptr_equal(kernel_best(none_suits, 2, (cpu_info){0, 0}), &K_BMI2);
+    assert_ptr_equal(kernel_best(none_suits, 2, (cpu_info){NEEDS_ALL, 1}), &K_POPCNT);
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        const hx_kernel *k = kernel_best(K_LIST, cases[i].n, cases[i].cpu);
+        if (k != cases[i].want)
+            fail_msg("has 0x%x, slow_pext %d, %d kernels: %s, expected %s", cases[i].cpu.has,
+                     cases[i].cpu.slow_pext, cases[i].n, k->name, cases[i].want->name);
+    }
+}
+
+/* A kernel asked for by name: given if the CPU runs it; refused, saying
+ * why, if the CPU lacks what it needs or no kernel of the list has the
+ * name (the message lists the names it has). */
+static void kernel_named_or_why_not(void **state)
+{
+    (void)state;
+    static const cpu_info popcnt_only = {KERNEL_NEEDS_POPCNT, 0}, zen2 = {NEEDS_ALL, 1};
+    static const struct {
+        int n;
+        const char *name;
+        const cpu_info *cpu;
+        const hx_kernel *want; /* NULL: refused with message */
+        const char *message;
+    } cases[] = {
+        {3, "x86-64", &popcnt_only, &K_PLAIN, NULL},
+        {3, "popcnt", &popcnt_only, &K_POPCNT, NULL},
+        {3, "bmi2", &zen2, &K_BMI2, NULL}, /* slow there, but asked for */
+        {3, "bmi2", &popcnt_only, NULL, "kernel 'bmi2' needs instructions this CPU does not have"},
+        {3, "avx512", &zen2, NULL, "unknown kernel 'avx512' (this build has: x86-64, popcnt, bmi2)"},
+        {3, "popcn", &zen2, NULL, "unknown kernel 'popcn' (this build has: x86-64, popcnt, bmi2)"},
+        {3, "popcnt2", &zen2, NULL, "unknown kernel 'popcnt2' (this build has: x86-64, popcnt, bmi2)"},
+        {2, "bmi2", &zen2, NULL, "unknown kernel 'bmi2' (this build has: x86-64, popcnt)"},
+        {1, "", &zen2, NULL, "unknown kernel '' (this build has: x86-64)"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        hx_error err = {""};
+        assert_ptr_equal(kernel_named(K_LIST, cases[i].n, cases[i].name, *cases[i].cpu, &err),
+                         cases[i].want);
+        assert_string_equal(err.message, cases[i].message ? cases[i].message : "");
+    }
+}
+
+/* hx_kernel_choose refuses an unknown name with every kernel of this build
+ * in its message, in order, and keeps the kernel in use. */
+static void unknown_kernel_lists_the_builds_kernels(void **state)
+{
+    (void)state;
+    char want[256] = "unknown kernel 'sse9' (this build has: ";
+    for (int i = 0; i < hx_kernel_count(); i++) {
+        strcat(want, hx_kernel_name_at(i));
+        strcat(want, i + 1 < hx_kernel_count() ? ", " : ")");
+    }
+    const char *before = hx_kernel_name();
+    hx_error err;
+    assert_int_equal(hx_kernel_choose("sse9", &err), -1);
+    assert_string_equal(err.message, want);
+    assert_string_equal(hx_kernel_name(), before);
+}
+
+/* argv[0]: forced_kernel_or_stop runs this program again. */
+static const char *self;
+
+/* This program run again with HEXREF_KERNEL=name as `self --kernel-name`
+ * (main prints the kernel in use): its exit status; what it printed, on
+ * either stream, in out. */
+static int run_with_kernel(const char *name, char *out, size_t size)
+{
+    char cmd[1024];
+    snprintf(cmd, sizeof cmd, "HEXREF_KERNEL='%s' '%s' --kernel-name 2>&1", name, self);
+    FILE *p = popen(cmd, "r");
+    assert_non_null(p);
+    size_t n = fread(out, 1, size - 1, p);
+    out[n] = '\0';
+    int status = pclose(p);
+    assert_true(WIFEXITED(status));
+    return WEXITSTATUS(status);
+}
+
+/* HEXREF_KERNEL=NAME is the kernel a program runs, from its start; a name
+ * that cannot be used stops the program before main with exit 1 and says
+ * why (kernel.c: running another kernel than asked would make a passing
+ * check meaningless). */
+static void forced_kernel_or_stop(void **state)
+{
+    (void)state;
+    char out[512], want[512];
+    for (int i = 0; i < hx_kernel_count(); i++) {
+        if (hx_kernel_available(i)) {
+            assert_int_equal(run_with_kernel(hx_kernel_name_at(i), out, sizeof out), 0);
+            snprintf(want, sizeof want, "%s\n", hx_kernel_name_at(i));
+        } else {
+            assert_int_equal(run_with_kernel(hx_kernel_name_at(i), out, sizeof out), 1);
+            snprintf(want, sizeof want,
+                     "hexref: HEXREF_KERNEL: kernel '%s' needs instructions this CPU does not have\n",
+                     hx_kernel_name_at(i));
+        }
+        assert_string_equal(out, want);
+    }
+    snprintf(want, sizeof want, "hexref: HEXREF_KERNEL: unknown kernel 'sse9' (this build has: ");
+    for (int i = 0; i < hx_kernel_count(); i++) {
+        strcat(want, hx_kernel_name_at(i));
+        strcat(want, i + 1 < hx_kernel_count() ? ", " : ")\n");
+    }
+    assert_int_equal(run_with_kernel("sse9", out, sizeof out), 1);
+    assert_string_equal(out, want);
+}
+
+/* The kernels are numbered 0 .. hx_kernel_count() - 1: no other number
+ * names one or is available. */
+static void kernel_numbers_are_the_builds(void **state)
+{
+    (void)state;
+    int n = hx_kernel_count();
+    assert_true(n >= 1);
+    assert_null(hx_kernel_name_at(-1));
+    assert_null(hx_kernel_name_at(n));
+    assert_int_equal(hx_kernel_available(-1), 0);
+    assert_int_equal(hx_kernel_available(n), 0);
+    for (int i = 0; i < n; i++)
+        assert_non_null(hx_kernel_name_at(i));
+}
+
+/* hx_count_legal (position.h) is the number of moves hx_legal_moves lists,
+ * along seeded random games of every variant. */
+static void count_legal_is_the_number_listed(void **state)
+{
+    (void)state;
+    static const char *variants[] = {"shafran", "brusky", "glinski", "mccooey"};
+    hx_move moves[HX_MAX_MOVES];
+    uint64_t seed = 17;
+    for (int v = 0; v < 4; v++) {
+        hx_position *pos = open_fen(variants[v], "std", NULL);
+        for (int ply = 0; ply < 60; ply++) {
+            assert_int_equal(hx_count_legal(pos), hx_legal_moves(pos, moves));
+            if (!play_random_move(pos, &seed))
+                break;
+        }
+        hx_position_free(pos);
+    }
 }
 
 /* A move is the encoding position.h documents (from | to << 7 | promotion
@@ -1097,8 +1524,14 @@ static void castles_name_their_colour(void **state)
     assert_true(black_castles > 0);
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
+    /* Run again by forced_kernel_or_stop: the kernel in use. */
+    if (argc == 2 && !strcmp(argv[1], "--kernel-name")) {
+        puts(hx_kernel_name());
+        return 0;
+    }
+    self = argv[0];
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(default_choice), /* first: before any test chooses a kernel */
         cmocka_unit_test(unknown_kernel_refused),
@@ -1115,6 +1548,20 @@ int main(void)
         cmocka_unit_test(keys_follow_their_definition),
         cmocka_unit_test(attackers_agree_with_attacked),
         cmocka_unit_test(slider_method_names_the_kernels_way),
+#if defined(__x86_64__)
+        cmocka_unit_test(cpu_features_are_their_bits),
+        cmocka_unit_test(slow_pext_is_amd_before_zen3),
+        cmocka_unit_test(amd_is_the_whole_vendor_id),
+        cmocka_unit_test(kernel_for_real_cpus),
+        cmocka_unit_test(cpuid_read_is_this_cpu),
+#endif
+        cmocka_unit_test(kernel_runs_on_what_it_needs),
+        cmocka_unit_test(kernel_best_is_the_last_that_suits),
+        cmocka_unit_test(kernel_named_or_why_not),
+        cmocka_unit_test(unknown_kernel_lists_the_builds_kernels),
+        cmocka_unit_test(forced_kernel_or_stop),
+        cmocka_unit_test(kernel_numbers_are_the_builds),
+        cmocka_unit_test(count_legal_is_the_number_listed),
         cmocka_unit_test(moves_are_their_encoding),
         cmocka_unit_test(boxed_sliders_follow_the_setup),
         cmocka_unit_test(pawn_tables_name_cells_only),
