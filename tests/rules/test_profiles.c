@@ -326,6 +326,54 @@ static void pawn_on_a1_steps_once_and_attacks(void **state)
     }
 }
 
+/* --- mutderive2 (issue 17) --- */
+
+/* A king move gives up the castling rights of its own colour only
+ * (shafran.md: rights A, I are White's, a, i Black's): from a position with
+ * all four rights, a White king move leaves "ai"; a White rook move from
+ * a1 (right A) and a Black king move leave "I". */
+static void king_move_drops_only_its_own_rights(void **state)
+{
+    (void)state;
+    static const char *const fen = "k3r/6/7/8/r8/8R/8/7/6/R3K w AIai - 0 1";
+    static const char *const cases[][2] = {
+        {"e1e2", "ai"},
+        {"a1a2 e10e9", "I"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        hx_position *pos = open_fen("shafran", "std", fen);
+        hx_error err;
+        char out[HX_FEN_MAX], rights[16];
+        if (hx_play_moves(pos, cases[i][0], 0, &err) != 0)
+            fail_msg("%s: %s", cases[i][0], err.message);
+        hx_position_fen(pos, out); /* pieces, side, castling rights, ... */
+        if (sscanf(out, "%*s %*s %15s", rights) != 1 || strcmp(rights, cases[i][1]) != 0)
+            fail_msg("after %s: %s, expected castling rights %s", cases[i][0], out, cases[i][1]);
+        hx_position_free(pos);
+    }
+}
+
+/* Brusky's vertical capture (brusky.md: (1,2), a1 -> b3) is made from a
+ * home-rank cell only, or never: a1 is no home cell, so a White pawn there
+ * never captures the knight on b3, in every profile but the bug models
+ * (neg-vcap-moved lists a1b3). */
+static void brusky_pawn_on_a1_has_no_vertical_capture(void **state)
+{
+    (void)state;
+    for (int p = 0; p < hx_profile_count("brusky"); p++) {
+        const char *profile = hx_profile_name("brusky", p);
+        char out[4096];
+        hx_error err;
+        if (hx_rules_is_control(hx_rules_find("brusky", profile, &err)))
+            continue;
+        hx_position *pos = open_pieces("brusky", profile, "W Kf1 Pa1, B Kg8 Nb3");
+        moves_from(pos, "a1", out, sizeof out);
+        if (strcmp(out, "a1a2 a1b2") != 0)
+            fail_msg("brusky/%s: moves of a1 are '%s', expected 'a1a2 a1b2'", profile, out);
+        hx_position_free(pos);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -338,6 +386,8 @@ int main(void)
         cmocka_unit_test(pinned_pawn_ignores_what_is_behind),
         cmocka_unit_test(shafran_pinned_start_pawns_keep_their_reach),
         cmocka_unit_test(pawn_on_a1_steps_once_and_attacks),
+        cmocka_unit_test(king_move_drops_only_its_own_rights),
+        cmocka_unit_test(brusky_pawn_on_a1_has_no_vertical_capture),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
