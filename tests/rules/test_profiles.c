@@ -357,7 +357,7 @@ static void brusky_ludii_draws_and_name_bounds(void **state)
     for (int k = 0; k < 2; k++) {
         hx_error err;
         pos = open_fen("brusky", expect_draws[k][0], "3k5/10/11/12/12/11/10/R4K2R w AI - 0 1");
-        assert_int_equal(hx_play_moves(pos, "f1f2 g8g7 f2f1 g7g8 f1f2 g8g7 f2f1 g7g8", 0, &err), 0);
+        assert_int_equal(hx_play_moves(pos, "f1f2 g8f8 f2f1 f8g8 f1f2 g8f8 f2f1 f8g8", 0, &err), 0);
         hx_draw_conditions(pos, draws, sizeof draws);
         assert_string_equal(draws, expect_draws[k][1]);
         hx_position_free(pos);
