@@ -374,6 +374,51 @@ static void brusky_pawn_on_a1_has_no_vertical_capture(void **state)
     }
 }
 
+/* mutvariants2 (issue 17): Brusky's ludii profile follows Ludii's draw
+ * rules (docs/rules: no material rule, automatic 100-ply draw), and the
+ * name lookups return NULL past the last variant or profile; brusky/jocly's
+ * repetition counts the pieces and the side only (docs/rules). */
+static void brusky_ludii_draws_and_name_bounds(void **state)
+{
+    (void)state;
+    char draws[128], fen[256];
+    hx_position *pos = open_pieces("brusky", "ludii", "W Kc5, B Ka1");
+    hx_draw_conditions(pos, draws, sizeof draws);
+    assert_string_equal(draws, ""); /* std calls this insufficient material */
+    hx_position_fen(pos, fen);
+    hx_position_free(pos);
+    char *clocks = strstr(fen, " 0 1");
+    assert_non_null(clocks);
+    strcpy(clocks, " 100 80");
+    pos = open_fen("brusky", "ludii", fen);
+    hx_draw_conditions(pos, draws, sizeof draws);
+    assert_string_equal(draws, "50-move rule (automatic)");
+    hx_position_free(pos);
+    pos = open_fen("brusky", "std", fen);
+    hx_draw_conditions(pos, draws, sizeof draws);
+    assert_non_null(strstr(draws, "50-move rule"));
+    assert_null(strstr(draws, "automatic"));
+    hx_position_free(pos);
+    /* Jocly counts a repetition by the pieces and the side alone: the
+     * start, where White may still castle, is the first of three. */
+    static const char *const expect_draws[2][2] = {{"jocly", "repetition"}, {"std", ""}};
+    for (int k = 0; k < 2; k++) {
+        hx_error err;
+        pos = open_fen("brusky", expect_draws[k][0], "3k5/10/11/12/12/11/10/R4K2R w AI - 0 1");
+        assert_int_equal(hx_play_moves(pos, "f1f2 g8f8 f2f1 f8g8 f1f2 g8f8 f2f1 f8g8", 0, &err), 0);
+        hx_draw_conditions(pos, draws, sizeof draws);
+        assert_string_equal(draws, expect_draws[k][1]);
+        hx_position_free(pos);
+    }
+    assert_null(hx_variant_name(hx_variant_count()));
+    assert_null(hx_variant_name(-1));
+    for (int v = 0; v < hx_variant_count(); v++) {
+        const char *variant = hx_variant_name(v);
+        assert_null(hx_profile_name(variant, hx_profile_count(variant)));
+        assert_null(hx_profile_name(variant, -1));
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -388,6 +433,7 @@ int main(void)
         cmocka_unit_test(pawn_on_a1_steps_once_and_attacks),
         cmocka_unit_test(king_move_drops_only_its_own_rights),
         cmocka_unit_test(brusky_pawn_on_a1_has_no_vertical_capture),
+        cmocka_unit_test(brusky_ludii_draws_and_name_bounds),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
