@@ -19,7 +19,7 @@ cd /
 unset HEXREF_DATA
 
 "$hexref" --version | grep -qE '^hexref [0-9]+\.[0-9]+\.[0-9]+ \(.+\)$' || fail "--version: $("$hexref" --version)"
-for f in share/man/man1/hexref.1 share/bash-completion/completions/hexref include/hexref.h \
+for f in share/man/man1/hexref.1.gz share/doc/hexref/copyright share/doc/hexref/changelog.gz share/bash-completion/completions/hexref include/hexref.h \
          share/hexref/rules/README.md share/hexref/rules/shafran.md share/hexref/conventions.md \
          share/hexref/perft-suites/brusky-std.epd share/hexref/fixtures/glinski/perft.fix; do
     [ -s "$p/$f" ] || fail "$f is not installed"
