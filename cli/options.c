@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "print.h"
+#include "strutil.h"
 #include "report_html.h"
 
 typedef enum { T_STR, T_INT, T_U64, T_LONG, T_DOUBLE, T_FLAG, T_CELLS, T_LIST } opt_type;
@@ -279,6 +280,18 @@ int cli_finish_output(FILE *f, const char *name)
                          reason ? strerror(reason) : "an earlier write failed");
 }
 
+/* cp->position: the start HexFEN and --moves as the engine takes them. With
+ * --cells seed the moves are in seed names, which the engine does not read:
+ * the HexFEN after them is given (seed names exist only where HexFEN
+ * carries the whole state). */
+static int set_position_text(const cli_opts *o, const char *start, cli_position *cp)
+{
+    const char *moves = o->moves ? o->moves + strspn(o->moves, " ,") : "";
+    cp->position = o->naming || !*moves ? hx_strdup(cp->fen)
+                                        : hx_strfmt("%s moves %s", start, moves);
+    return cp->position ? 0 : cli_bad_input("out of memory");
+}
+
 static int open_with_oracle(const cli_opts *o, cli_position *cp)
 {
     char err[256];
@@ -304,7 +317,12 @@ static int open_with_oracle(const cli_opts *o, cli_position *cp)
             return cli_bad_input("move %d ('%s'): %s", index, m, err);
         snprintf(cp->fen, sizeof cp->fen, "%s", next);
     }
-    return 0;
+    char start[HX_ENGINE_FEN_MAX];
+    if (o->fen)
+        snprintf(start, sizeof start, "%s", o->fen);
+    else if (cp->engine.start_fen(cp->engine.ctx, v, p, start, sizeof start, err, sizeof err))
+        return cli_bad_input("%s", err);
+    return set_position_text(o, start, cp);
 }
 
 /* --cells seed on a variant without seed names: say which variants have them. */
@@ -344,18 +362,25 @@ int cli_position_open(const cli_opts *o, cli_position *cp)
         cli_position_close(cp);
         return cli_bad_input("bad HexFEN: %s", err.message);
     }
+    char start[HX_FEN_MAX];
+    hx_position_fen(cp->pos, start);
     if (hx_play_moves(cp->pos, o->moves, o->naming, &err) != 0) {
         cli_position_close(cp);
         return cli_bad_input("--moves: %s", err.message);
     }
     hx_position_fen(cp->pos, cp->fen);
-    return 0;
+    int rc = set_position_text(o, start, cp);
+    if (rc)
+        cli_position_close(cp);
+    return rc;
 }
 
 void cli_position_close(cli_position *cp)
 {
     hx_position_free(cp->pos);
     cp->pos = NULL;
+    free(cp->position);
+    cp->position = NULL;
 }
 
 int cli_can_write(const char *path)
