@@ -54,7 +54,20 @@ typedef struct hx_engine {
                      char *out, size_t cap, char *err, size_t errcap);
     /* 1: fen may be "HEXFEN moves ..." (see above); 0 for external engines. */
     int takes_moves;
+    /* Leaf count to depth that stops once it passes limit: *nodes is the
+     * count if at most limit, else limit + 1 ("more than limit"), never a
+     * total that was not computed. A count checked against an expected
+     * value E needs only limit E: beyond it the check has failed. NULL: the
+     * engine has none (perft counts in full). */
+    int (*perft_bound)(void *ctx, const char *variant, const char *profile, const char *fen,
+                       int depth, uint64_t limit, uint64_t *nodes, char *err, size_t errcap);
 } hx_engine;
+
+/* e's count of fen to depth, bounded by limit when e can stop early
+ * (perft_bound), in full otherwise. */
+int hx_engine_perft_upto(const hx_engine *e, const char *variant, const char *profile,
+                         const char *fen, int depth, uint64_t limit, uint64_t *nodes, char *err,
+                         size_t errcap);
 
 /* The two built-in engines. */
 hx_engine hx_engine_reference(void);

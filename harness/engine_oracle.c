@@ -117,5 +117,6 @@ hx_engine hx_engine_oracle(void)
     e.perft = ora_perft;
     e.start_fen = ora_start_fen;
     e.takes_moves = 1;
+    e.perft_bound = NULL; /* the oracle counts in full */
     return e;
 }

@@ -149,6 +149,52 @@ static int ref_perft(void *ctx, const char *variant, const char *profile, const 
     return 0;
 }
 
+/* Leaves below pos to depth, stopping once the count passes limit. */
+static uint64_t count_upto(hx_position *pos, int depth, uint64_t limit)
+{
+    hx_move moves[HX_MAX_MOVES];
+    int n = hx_legal_moves(pos, moves);
+    if (depth <= 1)
+        return depth == 0 ? 1 : (uint64_t)n;
+    uint64_t total = 0;
+    for (int i = 0; i < n && total <= limit; i++) {
+        hx_make(pos, moves[i]);
+        total += count_upto(pos, depth - 1, limit - total);
+        hx_unmake(pos);
+    }
+    return total;
+}
+
+static int ref_perft_bound(void *ctx, const char *variant, const char *profile, const char *fen,
+                           int depth, uint64_t limit, uint64_t *nodes, char *err, size_t errcap)
+{
+    (void)ctx;
+    if (limit == UINT64_MAX)
+        return ref_perft(ctx, variant, profile, fen, depth, nodes, err, errcap);
+    hx_position *pos = open_position(variant, profile, fen, err, errcap);
+    if (!pos)
+        return -1;
+    int max = hx_perft_max_depth(pos);
+    if (depth > max) {
+        hx_position_free(pos);
+        snprintf(err, errcap, "depth %d refused (the limit is %d)", depth, max);
+        return -1;
+    }
+    uint64_t n = count_upto(pos, depth, limit);
+    hx_position_free(pos);
+    *nodes = n > limit ? limit + 1 : n;
+    return 0;
+}
+
+int hx_engine_perft_upto(const hx_engine *e, const char *variant, const char *profile,
+                         const char *fen, int depth, uint64_t limit, uint64_t *nodes, char *err,
+                         size_t errcap)
+{
+    if (e->perft_bound)
+        return e->perft_bound(e->ctx, variant, profile, fen, depth, limit, nodes, err, errcap);
+    return e->perft(e->ctx, variant, profile, fen, depth, nodes, err, errcap);
+}
+
 static int ref_start_fen(void *ctx, const char *variant, const char *profile, char *out,
                          size_t cap, char *err, size_t errcap)
 {
@@ -167,7 +213,8 @@ static int ref_start_fen(void *ctx, const char *variant, const char *profile, ch
 
 hx_engine hx_engine_reference(void)
 {
-    hx_engine e = {"reference", NULL, ref_moves, ref_status, ref_play, ref_perft, ref_start_fen, 1};
+    hx_engine e = {"reference", NULL, ref_moves, ref_status, ref_play, ref_perft, ref_start_fen, 1,
+                   ref_perft_bound};
     return e;
 }
 

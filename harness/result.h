@@ -101,6 +101,8 @@ typedef struct hx_check_result {
                              line, each failed expectation) give detail (issue 13) */
     hx_reproduction *minimal; /* the bisection's end, or NULL */
     double seconds;       /* time the check took */
+    int got_passed;       /* 1: the count stopped once past the expected one,
+                             so got has no total (JSON: got and difference null) */
 } hx_check_result;
 
 /* A run: every check in order, plus what the run was (command and filters),
