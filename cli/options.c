@@ -105,6 +105,22 @@ static int parse_number(const char *text, int is_double, double *out)
     return 0;
 }
 
+/* The range a number option takes, for its error message. */
+static const char *range_of(opt_type type)
+{
+    switch (type) {
+    case T_INT:
+    case T_LONG:
+        return " (a whole number from 0 to 1000000000)";
+    case T_U64:
+        return " (a whole number from 0 to 18446744073709551615)";
+    case T_DOUBLE:
+        return " (a number above 0)";
+    default:
+        return "";
+    }
+}
+
 static int store(cli_opts *o, const opt_def *d, const char *value)
 {
     char *base = (char *)o + d->offset;
@@ -185,7 +201,8 @@ int cli_parse(const char *command, const char *allowed, int argc, char **argv, c
         if (!value)
             return cli_usage_error(command, "option '%s' needs a value", a);
         if (store(o, d, value) != 0)
-            return cli_usage_error(command, "bad value '%s' for option %s", value, d->long_name);
+            return cli_usage_error(command, "bad value '%s' for option %s%s", value, d->long_name,
+                                   range_of(d->type));
     }
     if (o->help) {
         cli_usage(stdout, command);
@@ -229,10 +246,14 @@ int cli_depth(const char *command, const cli_opts *o, int *depth)
     *depth = o->depth;
     if (o->nargs == 1) {
         char *end = NULL;
+        errno = 0;
         long d = strtol(o->args[0], &end, 10);
         if (*end || end == o->args[0] || d < 0)
             return cli_usage_error(command, "bad depth '%s'", o->args[0]);
-        *depth = d > INT_MAX ? INT_MAX : (int)d;
+        if (errno == ERANGE || d > HX_PERFT_MAX_DEPTH) /* named as given, never clamped */
+            return cli_usage_error(command, "depth %s is out of range (0 to %d, docs/perft.md)",
+                                   o->args[0], HX_PERFT_MAX_DEPTH);
+        *depth = (int)d;
     } else if (o->nargs > 1) {
         return cli_usage_error(command, "unexpected argument '%s'", o->args[1]);
     }
