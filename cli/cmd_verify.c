@@ -269,6 +269,8 @@ static void record_minimal(verify_ctx *v, kind k, const node *nd, const char *fe
         divides_at(nd, &e, &g, &m->diff);
         hx_divide_free(&e);
         hx_divide_free(&g);
+    } else {
+        m->no_diff = 1;
     }
     c->minimal = m;
 }

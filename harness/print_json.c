@@ -83,7 +83,10 @@ static void json_reproduction(FILE *out, const hx_reproduction *r)
     fputs(",\"path\":", out);
     json_string(out, r->path);
     fprintf(out, ",\"depth\":%d,\"difference\":", r->depth);
-    json_diff(out, &r->diff);
+    if (r->no_diff)
+        fputs("null", out);
+    else
+        json_diff(out, &r->diff);
     fputs(",\"command\":", out);
     json_string(out, r->command);
     fputc('}', out);

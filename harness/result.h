@@ -66,6 +66,9 @@ typedef struct hx_reproduction {
     char *path;          /* space-separated moves from the check's root to it */
     int depth;           /* depth at which the difference shows (1: move lists) */
     hx_divide_diff diff; /* at the minimal position */
+    int no_diff;         /* 1: the engine's answer there had no moves to compare
+                            (it failed or was unreadable): diff is empty, not a
+                            difference (JSON: null) */
     char *command;       /* a shell command that reproduces the finding */
 } hx_reproduction;
 

@@ -46,6 +46,10 @@ check $? "suite: ;D8 5 fails fast with 'more than 5' (rc $(rc): $(grep FAIL "$tm
 limit=60 run suite --max-nodes 5 "$tmp/deep.epd"
 [ "$(rc)" = 1 ] && grep -q "more than 5" "$tmp/out"
 check $? "suite --max-nodes 5: ;D8 5 fails fast (rc $(rc): $(grep FAIL "$tmp/out" | head -c 300))"
+limit=60 run suite --format json "$tmp/deep.epd"
+[ "$(rc)" = 1 ] && grep -q '"got":null' "$tmp/out" && grep -q 'more than 5' "$tmp/out" &&
+  ! grep -q '"total":6' "$tmp/out"
+check $? "suite JSON: a stopped count has got null, not a total (rc $(rc): $(head -c 300 "$tmp/out"))"
 mkdir -p "$tmp/fix"
 cat >"$tmp/fix/deep.fix" <<EOF2
 fixture mccooey-deep-tiny
@@ -102,7 +106,7 @@ grep -q "segfault-like-reason-1234" "$tmp/j.xml" 2>/dev/null && grep -q "garbage
 check $? "JUnit keeps the engine failure's reason ($(grep -o 'message="[^"]*"' "$tmp/j.xml" 2>/dev/null | head -c 200))"
 grep -q "segfault-like-reason-1234" "$tmp/r.html" 2>/dev/null && grep -q "garbage line" "$tmp/r.html"
 check $? "HTML keeps the engine failure's reason"
-! grep -q '"missing":\[{' "$tmp/out"
+! grep -q '"missing":\[{' "$tmp/out" && grep -q '"minimal":{[^}]*"difference":null' "$tmp/out"
 check $? "JSON: an engine that answered nothing has no 'missing' moves"
 cat >"$tmp/mute.sh" <<'EOF2'
 #!/bin/sh
