@@ -37,6 +37,24 @@ run show "${P[@]}"
 [ "$(rc)" = 0 ]
 check $? "show after moves runs (rc $(rc))"
 
+mkdir -p "$tmp/marks"
+cat >"$tmp/marks/marks.fix" <<EOF2
+fixture glinski-mark-along-a-line
+variant glinski
+profiles diag-firstmove
+item 1
+source tests/rules/test_profiles.c: a pawn that reached its start cell by a capture is marked
+fen $F
+line e4f5 a5a4
+illegal f5f7
+legal f5f6
+perft 2 64
+end
+EOF2
+run fixtures -v glinski -p diag-firstmove "$tmp/marks"
+[ "$(rc)" = 0 ] && grep -q "1 passed, 0 failed" "$tmp/out"
+check $? "fixtures: a line keeps the mark (rc $(rc): $(head -c 400 "$tmp/out"))"
+
 # ---- Item 11: a count that passes its expected value stops ------------------
 M='b/qbk/rnbnr/ppppppp/9/11/11/5P5/4PBP4/3PNBNP3/2PRQBKRP2 w - - 0 1'
 printf '# hexref perft suite: mccooey, profile std.\n%s ;D8 5 ;id deep-tiny\n' "$M" >"$tmp/deep.epd"
