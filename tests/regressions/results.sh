@@ -55,6 +55,13 @@ run fixtures -v glinski -p diag-firstmove "$tmp/marks"
 [ "$(rc)" = 0 ] && grep -q "1 passed, 0 failed" "$tmp/out"
 check $? "fixtures: a line keeps the mark (rc $(rc): $(head -c 400 "$tmp/out"))"
 
+# gen's counts are those of the line it writes (its HexFEN), not of the game
+# that reached it: with diag-firstmove a mark the line cannot carry changed them.
+run gen -v glinski -p diag-firstmove -n 300 -d 2 --seed 1 -o "$tmp/gen.epd"
+limit=120 run suite "$tmp/gen.epd"
+[ "$(rc)" = 0 ] && grep -q "300 passed, 0 failed" "$tmp/out"
+check $? "gen -p diag-firstmove writes counts its lines reproduce (rc $(rc): $(tail -1 "$tmp/out"))"
+
 # ---- Item 11: a count that passes its expected value stops ------------------
 M='b/qbk/rnbnr/ppppppp/9/11/11/5P5/4PBP4/3PNBNP3/2PRQBKRP2 w - - 0 1'
 printf '# hexref perft suite: mccooey, profile std.\n%s ;D8 5 ;id deep-tiny\n' "$M" >"$tmp/deep.epd"
