@@ -104,6 +104,12 @@ run suite --max-nodes 99999999999999999999999 "$tmp/deep.epd"
 [ "$(rc)" = 2 ] && grep -q "99999999999999999999999" "$tmp/err" && grep -q " to " "$tmp/err"
 check $? "--max-nodes beyond 2^64 names the range (rc $(rc): $(head -c 200 "$tmp/err"))"
 
+printf '%s ;D99999999999999999999 5 ;id x\n' "$M" >"$tmp/big.epd"
+run suite -v mccooey "$tmp/big.epd"
+[ "$(rc)" = 1 ] && grep -q "99999999999999999999" "$tmp/err" && grep -q "1 to 10" "$tmp/err" &&
+  ! grep -q 9223372036854775807 "$tmp/err"
+check $? "suite: a depth beyond long is named as written, with the range (rc $(rc): $(head -c 200 "$tmp/err"))"
+
 # ---- Item 12: divide lines summing to 2^64 ----------------------------------
 cat >"$tmp/overflow.sh" <<'EOF2'
 #!/bin/sh
