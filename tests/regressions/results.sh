@@ -75,6 +75,9 @@ limit=60 run suite --format json "$tmp/deep.epd"
 [ "$(rc)" = 1 ] && grep -q '"got":null' "$tmp/out" && grep -q 'more than 5' "$tmp/out" &&
   ! grep -q '"total":6' "$tmp/out"
 check $? "suite JSON: a stopped count has got null, not a total (rc $(rc): $(head -c 300 "$tmp/out"))"
+limit=60 run verify --engine "$hexref engine" --protocol uci -v mccooey --suite "$tmp/deep.epd"
+[ "$(rc)" = 1 ] && grep -q "more than 5" "$tmp/out"
+check $? "verify --suite: ;D8 5 fails fast with 'more than 5' (rc $(rc): $(grep FAIL "$tmp/out" | head -c 300))"
 mkdir -p "$tmp/fix"
 cat >"$tmp/fix/deep.fix" <<EOF2
 fixture mccooey-deep-tiny
