@@ -251,8 +251,9 @@ int cli_depth(const char *command, const cli_opts *o, int *depth)
         if (*end || end == o->args[0] || d < 0)
             return cli_usage_error(command, "bad depth '%s'", o->args[0]);
         if (errno == ERANGE || d > HX_PERFT_MAX_DEPTH) /* named as given, never clamped */
-            return cli_usage_error(command, "depth %s is out of range (0 to %d, docs/perft.md)",
-                                   o->args[0], HX_PERFT_MAX_DEPTH);
+            return cli_usage_error(command, "depth %s is beyond the limit of %d (0 to %d; deeper "
+                                   "counts cannot finish, docs/perft.md)", o->args[0],
+                                   HX_PERFT_MAX_DEPTH, HX_PERFT_MAX_DEPTH);
         *depth = (int)d;
     } else if (o->nargs > 1) {
         return cli_usage_error(command, "unexpected argument '%s'", o->args[1]);
@@ -265,8 +266,9 @@ int cli_depth(const char *command, const cli_opts *o, int *depth)
 int cli_depth_limit(const char *command, int depth)
 {
     if (depth > HX_PERFT_MAX_DEPTH)
-        return cli_usage_error(command, "depth %d is beyond the limit of %d (deeper counts cannot "
-                               "finish, docs/perft.md)", depth, HX_PERFT_MAX_DEPTH);
+        return cli_usage_error(command, "depth %d is beyond the limit of %d (0 to %d; deeper "
+                               "counts cannot finish, docs/perft.md)", depth, HX_PERFT_MAX_DEPTH,
+                               HX_PERFT_MAX_DEPTH);
     return 0;
 }
 
