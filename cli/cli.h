@@ -109,7 +109,10 @@ typedef struct cli_position {
     hx_engine engine;
     const hx_rules *rules;
     hx_position *pos;
-    char fen[HX_ENGINE_FEN_MAX];
+    char fen[HX_ENGINE_FEN_MAX]; /* the HexFEN after --moves, for display */
+    /* What the engine is given: the HexFEN and --moves as "FEN moves ..."
+     * (engine.h), so what HexFEN cannot carry is not lost (malloc'd). */
+    char *position;
 } cli_position;
 
 int cli_position_open(const cli_opts *o, cli_position *cp);

@@ -86,7 +86,7 @@ static int count(const cli_opts *o, cli_position *cp, int depth, uint64_t *nodes
                                  o->threads, (size_t)o->hash_mb, nodes, err, sizeof err)
                    ? cli_bad_input("%s", err)
                    : 0;
-    return cp->engine.perft(cp->engine.ctx, o->variant, o->profile, cp->fen, depth, nodes, err,
+    return cp->engine.perft(cp->engine.ctx, o->variant, o->profile, cp->position, depth, nodes, err,
                             sizeof err)
                ? cli_bad_input("%s", err)
                : 0;
@@ -142,7 +142,7 @@ int cmd_divide(int argc, char **argv)
     char err[256] = "out of memory";
     double start = hx_now();
     int n = o.naming ? hx_divide_of_position(cp.pos, depth, o.naming, &d)
-                     : hx_divide_of_engine(&cp.engine, o.variant, o.profile, cp.fen, depth, &d,
+                     : hx_divide_of_engine(&cp.engine, o.variant, o.profile, cp.position, depth, &d,
                                            err, sizeof err);
     cli_position_close(&cp);
     if (n < 0)
@@ -184,7 +184,7 @@ int cmd_moves(int argc, char **argv)
     } else {
         static char text[HX_ENGINE_TEXT_MAX];
         char err[256];
-        if (cp.engine.moves(cp.engine.ctx, o.variant, o.profile, cp.fen, text, sizeof text, err,
+        if (cp.engine.moves(cp.engine.ctx, o.variant, o.profile, cp.position, text, sizeof text, err,
                             sizeof err))
             return cli_bad_input("%s", err);
         fputs(text, stdout);

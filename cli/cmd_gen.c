@@ -121,7 +121,13 @@ static void random_position(const gen_run *g, hx_position *pos, int index)
 static int count_line(gen_run *g, hx_position *pos, char *line, size_t cap, int index)
 {
     char fen[HX_FEN_MAX], err[256];
+    hx_error e;
     hx_position_fen(pos, fen);
+    /* Count the position the line names: its HexFEN read back, not the game
+     * that reached it, whose history (diag-firstmove's marks) the line
+     * cannot carry; a suite reader gets exactly this position. */
+    if (hx_position_set_fen(pos, fen, &e) != 0)
+        return cli_bad_input("gen: position %d (%s): %s", index, fen, e.message);
     size_t len = (size_t)snprintf(line, cap, "%s", fen);
     for (int d = 1; d <= g->depth; d++) {
         uint64_t n = hx_perft(pos, d), check = 0;

@@ -211,7 +211,7 @@ int cmd_show(int argc, char **argv)
     if ((rc = cli_position_open(&o, &cp)) != 0)
         return rc;
     char status[32], err[256];
-    if (cp.engine.status(cp.engine.ctx, o.variant, o.profile, cp.fen, status, sizeof status, err,
+    if (cp.engine.status(cp.engine.ctx, o.variant, o.profile, cp.position, status, sizeof status, err,
                          sizeof err)) {
         cli_position_close(&cp);
         return cli_bad_input("%s", err);

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "print.h"
+#include "strutil.h"
 #include "report_html.h"
 
 typedef enum { T_STR, T_INT, T_U64, T_LONG, T_DOUBLE, T_FLAG, T_CELLS, T_LIST } opt_type;
@@ -104,6 +105,22 @@ static int parse_number(const char *text, int is_double, double *out)
     return 0;
 }
 
+/* The range a number option takes, for its error message. */
+static const char *range_of(opt_type type)
+{
+    switch (type) {
+    case T_INT:
+    case T_LONG:
+        return " (a whole number from 0 to 1000000000)";
+    case T_U64:
+        return " (a whole number from 0 to 18446744073709551615)";
+    case T_DOUBLE:
+        return " (a number above 0)";
+    default:
+        return "";
+    }
+}
+
 static int store(cli_opts *o, const opt_def *d, const char *value)
 {
     char *base = (char *)o + d->offset;
@@ -184,7 +201,8 @@ int cli_parse(const char *command, const char *allowed, int argc, char **argv, c
         if (!value)
             return cli_usage_error(command, "option '%s' needs a value", a);
         if (store(o, d, value) != 0)
-            return cli_usage_error(command, "bad value '%s' for option %s", value, d->long_name);
+            return cli_usage_error(command, "bad value '%s' for option %s%s", value, d->long_name,
+                                   range_of(d->type));
     }
     if (o->help) {
         cli_usage(stdout, command);
@@ -228,10 +246,15 @@ int cli_depth(const char *command, const cli_opts *o, int *depth)
     *depth = o->depth;
     if (o->nargs == 1) {
         char *end = NULL;
+        errno = 0;
         long d = strtol(o->args[0], &end, 10);
         if (*end || end == o->args[0] || d < 0)
             return cli_usage_error(command, "bad depth '%s'", o->args[0]);
-        *depth = d > INT_MAX ? INT_MAX : (int)d;
+        if (errno == ERANGE || d > HX_PERFT_MAX_DEPTH) /* named as given, never clamped */
+            return cli_usage_error(command, "depth %s is beyond the limit of %d (0 to %d; deeper "
+                                   "counts cannot finish, docs/perft.md)", o->args[0],
+                                   HX_PERFT_MAX_DEPTH, HX_PERFT_MAX_DEPTH);
+        *depth = (int)d;
     } else if (o->nargs > 1) {
         return cli_usage_error(command, "unexpected argument '%s'", o->args[1]);
     }
@@ -243,8 +266,9 @@ int cli_depth(const char *command, const cli_opts *o, int *depth)
 int cli_depth_limit(const char *command, int depth)
 {
     if (depth > HX_PERFT_MAX_DEPTH)
-        return cli_usage_error(command, "depth %d is beyond the limit of %d (deeper counts cannot "
-                               "finish, docs/perft.md)", depth, HX_PERFT_MAX_DEPTH);
+        return cli_usage_error(command, "depth %d is beyond the limit of %d (0 to %d; deeper "
+                               "counts cannot finish, docs/perft.md)", depth, HX_PERFT_MAX_DEPTH,
+                               HX_PERFT_MAX_DEPTH);
     return 0;
 }
 
@@ -279,6 +303,18 @@ int cli_finish_output(FILE *f, const char *name)
                          reason ? strerror(reason) : "an earlier write failed");
 }
 
+/* cp->position: the start HexFEN and --moves as the engine takes them. With
+ * --cells seed the moves are in seed names, which the engine does not read:
+ * the HexFEN after them is given (seed names exist only where HexFEN
+ * carries the whole state). */
+static int set_position_text(const cli_opts *o, const char *start, cli_position *cp)
+{
+    const char *moves = o->moves ? o->moves + strspn(o->moves, " ,") : "";
+    cp->position = o->naming || !*moves ? hx_strdup(cp->fen)
+                                        : hx_strfmt("%s moves %s", start, moves);
+    return cp->position ? 0 : cli_bad_input("out of memory");
+}
+
 static int open_with_oracle(const cli_opts *o, cli_position *cp)
 {
     char err[256];
@@ -304,7 +340,12 @@ static int open_with_oracle(const cli_opts *o, cli_position *cp)
             return cli_bad_input("move %d ('%s'): %s", index, m, err);
         snprintf(cp->fen, sizeof cp->fen, "%s", next);
     }
-    return 0;
+    char start[HX_ENGINE_FEN_MAX];
+    if (o->fen)
+        snprintf(start, sizeof start, "%s", o->fen);
+    else if (cp->engine.start_fen(cp->engine.ctx, v, p, start, sizeof start, err, sizeof err))
+        return cli_bad_input("%s", err);
+    return set_position_text(o, start, cp);
 }
 
 /* --cells seed on a variant without seed names: say which variants have them. */
@@ -344,18 +385,25 @@ int cli_position_open(const cli_opts *o, cli_position *cp)
         cli_position_close(cp);
         return cli_bad_input("bad HexFEN: %s", err.message);
     }
+    char start[HX_FEN_MAX];
+    hx_position_fen(cp->pos, start);
     if (hx_play_moves(cp->pos, o->moves, o->naming, &err) != 0) {
         cli_position_close(cp);
         return cli_bad_input("--moves: %s", err.message);
     }
     hx_position_fen(cp->pos, cp->fen);
-    return 0;
+    int rc = set_position_text(o, start, cp);
+    if (rc)
+        cli_position_close(cp);
+    return rc;
 }
 
 void cli_position_close(cli_position *cp)
 {
     hx_position_free(cp->pos);
     cp->pos = NULL;
+    free(cp->position);
+    cp->position = NULL;
 }
 
 int cli_can_write(const char *path)

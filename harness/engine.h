@@ -21,6 +21,17 @@
 
 enum { HX_ENGINE_TEXT_MAX = 65536, HX_ENGINE_FEN_MAX = 512, HX_ENGINE_REJECTED = 2 };
 
+/* A built-in engine (takes_moves) also takes a position as "HEXFEN moves M1
+ * M2 ...": the moves are played on the HexFEN inside the engine, so what
+ * HexFEN cannot carry (diag-firstmove's pawn marks, the history) is not lost
+ * by writing the position after the moves as text and reading it back.
+ * hx_position_text_split cuts such a text into its HexFEN (copied into fen,
+ * cap bytes; -1 if it does not fit) and its moves (*moves points into text,
+ * "" if none). hx_position_text_then is text with one more move (malloc'd,
+ * NULL when out of memory). */
+int hx_position_text_split(const char *text, char *fen, size_t cap, const char **moves);
+char *hx_position_text_then(const char *text, const char *move);
+
 typedef struct hx_engine {
     const char *name; /* "reference", "oracle", or the command line */
     void *ctx;        /* owned by whoever created the engine */
@@ -41,7 +52,22 @@ typedef struct hx_engine {
     /* Initial HexFEN of variant/profile. */
     int (*start_fen)(void *ctx, const char *variant, const char *profile,
                      char *out, size_t cap, char *err, size_t errcap);
+    /* 1: fen may be "HEXFEN moves ..." (see above); 0 for external engines. */
+    int takes_moves;
+    /* Leaf count to depth that stops once it passes limit: *nodes is the
+     * count if at most limit, else limit + 1 ("more than limit"), never a
+     * total that was not computed. A count checked against an expected
+     * value E needs only limit E: beyond it the check has failed. NULL: the
+     * engine has none (perft counts in full). */
+    int (*perft_bound)(void *ctx, const char *variant, const char *profile, const char *fen,
+                       int depth, uint64_t limit, uint64_t *nodes, char *err, size_t errcap);
 } hx_engine;
+
+/* e's count of fen to depth, bounded by limit when e can stop early
+ * (perft_bound), in full otherwise. */
+int hx_engine_perft_upto(const hx_engine *e, const char *variant, const char *profile,
+                         const char *fen, int depth, uint64_t limit, uint64_t *nodes, char *err,
+                         size_t errcap);
 
 /* The two built-in engines. */
 hx_engine hx_engine_reference(void);

@@ -214,7 +214,10 @@ int hx_ext_answer_problem(const hx_ext_answer *a, char *out, size_t cap)
                  d->bad_lines[0].text, shape);
     else if (!d->has_total)
         snprintf(out, cap, "the answer has no total");
-    else if (hx_reply_sum(d, &sum) != 0 || sum != d->total)
+    else if (hx_reply_sum(d, &sum) != 0) /* never print the wrapped sum */
+        snprintf(out, cap, "the lines' counts sum to more than 2^64 - 1 (the sum overflows "
+                 "64 bits; the total given is %llu)", (unsigned long long)d->total);
+    else if (sum != d->total)
         snprintf(out, cap, "the total %llu disagrees with the sum of its lines %llu",
                  (unsigned long long)d->total, (unsigned long long)sum);
     else

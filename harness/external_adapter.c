@@ -335,6 +335,6 @@ hx_engine hx_external_engine(hx_external *x)
 {
     hx_external_has_profile_option(x); /* a uci handshake tells whether status exists */
     hx_engine e = {x->command, x, ext_moves, x->has_status ? ext_status : NULL, ext_play,
-                   ext_perft, ext_start_fen};
+                   ext_perft, ext_start_fen, 0, NULL};
     return e;
 }

@@ -83,7 +83,10 @@ static void json_reproduction(FILE *out, const hx_reproduction *r)
     fputs(",\"path\":", out);
     json_string(out, r->path);
     fprintf(out, ",\"depth\":%d,\"difference\":", r->depth);
-    json_diff(out, &r->diff);
+    if (r->no_diff)
+        fputs("null", out);
+    else
+        json_diff(out, &r->diff);
     fputs(",\"command\":", out);
     json_string(out, r->command);
     fputc('}', out);
@@ -111,9 +114,12 @@ static void json_check(FILE *out, const hx_results *r, const hx_check_result *c)
     fprintf(out, ",\"depth\":%d,\"expected\":", c->depth);
     json_divide(out, c, &c->expected);
     fputs(",\"got\":", out);
-    json_divide(out, c, &c->got);
+    if (c->got_passed)
+        fputs("null", out);
+    else
+        json_divide(out, c, &c->got);
     fputs(",\"difference\":", out);
-    if (c->outcome == HX_PASS || (!c->expected.has_moves && !c->got.has_moves &&
+    if (c->outcome == HX_PASS || c->got_passed || (!c->expected.has_moves && !c->got.has_moves &&
                                   c->diff.expected_total == c->diff.got_total))
         fputs("null", out);
     else

@@ -66,6 +66,9 @@ typedef struct hx_reproduction {
     char *path;          /* space-separated moves from the check's root to it */
     int depth;           /* depth at which the difference shows (1: move lists) */
     hx_divide_diff diff; /* at the minimal position */
+    int no_diff;         /* 1: the engine's answer there had no moves to compare
+                            (it failed or was unreadable): diff is empty, not a
+                            difference (JSON: null) */
     char *command;       /* a shell command that reproduces the finding */
 } hx_reproduction;
 
@@ -101,6 +104,8 @@ typedef struct hx_check_result {
                              line, each failed expectation) give detail (issue 13) */
     hx_reproduction *minimal; /* the bisection's end, or NULL */
     double seconds;       /* time the check took */
+    int got_passed;       /* 1: the count stopped once past the expected one,
+                             so got has no total (JSON: got and difference null) */
 } hx_check_result;
 
 /* A run: every check in order, plus what the run was (command and filters),

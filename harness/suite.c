@@ -31,15 +31,18 @@ static int parse_depth_op(const char *op, hx_suite_line *l, const char **why)
     long d = strtol(op + 1, &end, 10);
     if (end == op + 1 || d < 1 || (*end != ' ' && *end != '\t'))
         return *why = "bad depth operation (expected 'Dk n')", -1;
-    if (d > HX_PERFT_MAX_DEPTH) {
-        static _Thread_local char limit[64];
-        snprintf(limit, sizeof limit, "depth %ld is beyond the limit of %d", d, HX_PERFT_MAX_DEPTH);
+    if (errno == ERANGE || d > HX_PERFT_MAX_DEPTH) { /* the digits as written, not strtol's clamp */
+        static _Thread_local char limit[96];
+        snprintf(limit, sizeof limit, "depth %.*s is out of range (1 to %d)",
+                 (int)(end - op - 1 > 40 ? 40 : end - op - 1), op + 1, HX_PERFT_MAX_DEPTH);
         return *why = limit, -1;
     }
     const char *num = end + strspn(end, " \t");
     if (*num < '0' || *num > '9')
         return *why = "bad node count (expected a non-negative number)", -1;
     unsigned long long n = strtoull(num, &end, 10);
+    if (errno == ERANGE)
+        return *why = "node count out of range (0 to 18446744073709551615)", -1;
     if (errno || *end)
         return *why = "bad node count (expected a non-negative number)", -1;
     if (l->ndepths == HX_SUITE_MAX_DEPTHS)
