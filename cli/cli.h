@@ -12,6 +12,7 @@
 
 #include "clock.h"
 #include "engine.h"
+#include "output_file.h"
 #include "result.h"
 #include "hexref.h"
 
@@ -129,6 +130,11 @@ int cli_depth_fits(const cli_position *cp, int depth);
 /* Flushes and closes f (stdout too): 0, or exit 1 with "NAME: write
  * error: REASON" (strerror) if any write to it failed. */
 int cli_finish_output(FILE *f, const char *name);
+
+/* An output file (-o FILE) by the rules of output_file.h: 0, or exit 1
+ * after printing why. open fills *f; commit finishes it. */
+int cli_output_file_open(const char *path, hx_output_file *f);
+int cli_output_file_commit(hx_output_file *f);
 
 /* The path of one item of hexref's data ("fixtures", "perft-suites",
  * "rules") into out: under $HEXREF_DATA if set, else under ../share/hexref

@@ -12,6 +12,7 @@
  * one partial last line; --resume cuts it off before continuing.
  */
 #include "cli.h"
+#include "input_file.h"
 #include "random.h"
 
 #include <errno.h>
@@ -214,10 +215,10 @@ static int scan_existing(gen_run *g, FILE *in, int *lines, long *keep)
 
 static int open_resume(gen_run *g)
 {
-    FILE *in = fopen(g->o->output, "r");
+    char why[4200];
+    FILE *in = hx_input_open(g->o->output, why, sizeof why);
     if (!in)
-        return cli_bad_input("%s: %s (--resume needs the file of the interrupted run)",
-                             g->o->output, strerror(errno));
+        return cli_bad_input("%s (--resume needs the file of the interrupted run)", why);
     long keep = 0;
     int rc = scan_existing(g, in, &g->first, &keep);
     fclose(in);

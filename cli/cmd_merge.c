@@ -17,6 +17,7 @@
  * it, names the split it belongs to, and an edited jobs file shows.
  */
 #include "cli.h"
+#include "input_file.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -159,16 +160,18 @@ int cli_perft_split(const cli_opts *o, cli_position *cp, int depth)
         return cli_bad_input("out of memory while splitting");
     }
     qsort(l.fens, l.n, sizeof *l.fens, compare_fens);
-    FILE *out = o->output ? fopen(o->output, "w") : stdout;
-    if (!out) {
+    hx_output_file file = {0};
+    int rc = o->output ? cli_output_file_open(o->output, &file) : 0;
+    if (rc) {
         fen_list_free(&l);
-        return cli_bad_input("%s: %s", o->output, strerror(errno));
+        return rc;
     }
+    FILE *out = o->output ? file.f : stdout;
     write_jobs(out, o, &l, depth - plies, write_jobs(NULL, o, &l, depth - plies, 0));
     fprintf(stderr, "split: %zu lines, %zu jobs of depth %d\n", l.n, count_distinct(&l),
             depth - plies);
     fen_list_free(&l);
-    return out != stdout ? cli_finish_output(out, o->output) : EXIT_OK; /* main checks stdout */
+    return o->output ? cli_output_file_commit(&file) : EXIT_OK; /* main checks stdout */
 }
 
 /* ---- Merge ---------------------------------------------------------------- */
@@ -348,9 +351,10 @@ static int merge_lines(merge_state *m, FILE *in)
 
 static int merge_file(merge_state *m, const char *path)
 {
-    FILE *in = fopen(path, "r");
+    char why[4200];
+    FILE *in = hx_input_open(path, why, sizeof why);
     if (!in)
-        return cli_bad_input("%s: %s", path, strerror(errno));
+        return cli_bad_input("%s", why);
     m->file = path;
     m->line = 0;
     int rc = merge_lines(m, in);

@@ -159,15 +159,15 @@ static int show_picture(const cli_opts *o, const hx_position *pos, const char *f
         free(text);
         return cli_bad_input("%s", err.message);
     }
-    FILE *out = o->output ? fopen(o->output, "w") : stdout;
-    if (!out) {
+    hx_output_file file = {0};
+    if (o->output && (rc = cli_output_file_open(o->output, &file)) != 0) {
         free(text);
-        return cli_bad_input("cannot write %s: %s", o->output, strerror(errno));
+        return rc;
     }
-    fwrite(text, 1, len, out);
+    fwrite(text, 1, len, o->output ? file.f : stdout);
     free(text);
     /* A short write leaves the stream's error flag set; main checks stdout. */
-    return o->output ? cli_finish_output(out, o->output) : EXIT_OK;
+    return o->output ? cli_output_file_commit(&file) : EXIT_OK;
 }
 
 static int check_show_options(const cli_opts *o)

@@ -211,7 +211,7 @@ void cli_usage(FILE *out, const char *name)
         print_overview(out);
 }
 
-int main(int argc, char **argv)
+static int run(int argc, char **argv)
 {
     if (argc < 2) {
         print_overview(stderr);
@@ -228,13 +228,18 @@ int main(int argc, char **argv)
     if (!strcmp(argv[1], "help"))
         return help(argc - 2, argv + 2);
     const command *c = find_command(argv[1]);
-    if (c) {
-        int rc = c->run(argc - 2, argv + 2);
-        /* Every command's results go to stdout: a lost write fails the run. */
-        int out = cli_finish_output(stdout, "stdout");
-        return rc ? rc : out;
-    }
+    if (c)
+        return c->run(argc - 2, argv + 2);
     fprintf(stderr, "hexref: unknown command '%s'\n\n", argv[1]);
     print_overview(stderr);
     return EXIT_USAGE;
+}
+
+int main(int argc, char **argv)
+{
+    int rc = run(argc, argv);
+    /* Every command's results, and the help and version texts, go to
+     * stdout: a lost write fails the run. */
+    int out = cli_finish_output(stdout, "stdout");
+    return rc ? rc : out;
 }

@@ -408,10 +408,19 @@ void cli_position_close(cli_position *cp)
 
 int cli_can_write(const char *path)
 {
-    char *copy = strdup(path);
-    int ok = copy && access(dirname(copy), W_OK) == 0;
-    free(copy);
-    return ok;
+    return hx_output_writable(path);
+}
+
+int cli_output_file_open(const char *path, hx_output_file *f)
+{
+    char err[4200];
+    return hx_output_open(f, path, err, sizeof err) == 0 ? 0 : cli_bad_input("%s", err);
+}
+
+int cli_output_file_commit(hx_output_file *f)
+{
+    char err[4200];
+    return hx_output_commit(f, err, sizeof err) == 0 ? 0 : cli_bad_input("%s", err);
 }
 
 int cli_output_begin(const char *command, const cli_opts *o, cli_output *out)

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "hexref.h"
+#include "input_file.h"
 #include "protocol.h"
 #include "strutil.h"
 
@@ -529,9 +530,10 @@ static int parse_line(pctx *p, fx_fixture *f, int line, char *s)
 
 static int read_file(const char *path, char **buf, size_t *len, FILE *out)
 {
-    FILE *fp = fopen(path, "rb");
+    char why[4200];
+    FILE *fp = hx_input_open(path, why, sizeof why);
     if (!fp) {
-        fprintf(out, "%s: cannot open: %s\n", path, strerror(errno));
+        fprintf(out, "%s\n", why);
         return -1;
     }
     size_t cap = 1 << 16, n = 0;

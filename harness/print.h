@@ -32,8 +32,8 @@ int hx_print_json(FILE *out, const hx_results *r);
  * <skipped>. Returns 0, or -1 on a write error. */
 int hx_print_junit(FILE *out, const hx_results *r);
 
-/* Writes the JUnit document to path (through a temporary file renamed into
- * place, so a failed write leaves nothing half-written). 0, or -1 with a
+/* Writes the JUnit document to path by the rules of output_file.h (never
+ * half-written, a device or FIFO written in place). 0, or -1 with a
  * message on stderr. */
 int hx_write_junit_file(const char *path, const hx_results *r);
 

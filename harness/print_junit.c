@@ -6,6 +6,7 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "print.h"
+#include "output_file.h"
 #include "xml.h"
 
 #include <errno.h>
@@ -81,21 +82,14 @@ int hx_print_junit(FILE *out, const hx_results *r)
 
 int hx_write_junit_file(const char *path, const hx_results *r)
 {
-    char *tmp = hx_strfmt("%s.tmp.%ld", path, (long)getpid());
-    FILE *f = tmp ? fopen(tmp, "w") : NULL;
-    if (!f) {
-        fprintf(stderr, "hexref: cannot write %s: %s\n", path, tmp ? strerror(errno) : "out of memory");
-        free(tmp);
-        return -1;
+    char err[4200];
+    hx_output_file out;
+    int rc = hx_output_open(&out, path, err, sizeof err);
+    if (rc == 0) {
+        hx_print_junit(out.f, r); /* a failed write stays in the stream's error flag */
+        rc = hx_output_commit(&out, err, sizeof err);
     }
-    int rc = hx_print_junit(f, r);
-    rc |= fclose(f);
-    if (rc == 0 && rename(tmp, path) != 0)
-        rc = -1;
-    if (rc != 0) {
-        fprintf(stderr, "hexref: cannot write %s: %s\n", path, strerror(errno));
-        remove(tmp);
-    }
-    free(tmp);
-    return rc ? -1 : 0;
+    if (rc != 0)
+        fprintf(stderr, "hexref: %s\n", err);
+    return rc;
 }

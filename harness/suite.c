@@ -13,6 +13,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "input_file.h"
 #include "strutil.h"
 
 static char *trim(char *s)
@@ -168,11 +169,9 @@ int hx_suite_read(const char *path, hx_suite *out, char *err, size_t errcap)
                  ".epd files)", path);
         return -1;
     }
-    FILE *in = fopen(path, "r");
-    if (!in) {
-        snprintf(err, errcap, "%s: %s", path, strerror(errno));
+    FILE *in = hx_input_open(path, err, errcap);
+    if (!in)
         return -1;
-    }
     int rc = read_lines(in, path, out, err, errcap);
     fclose(in);
     if (rc == 0 && !out->names_from)

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "board_svg.h"
+#include "output_file.h"
 #include "xml.h"
 #include "hexref.h"
 
@@ -487,32 +488,14 @@ int hx_report_html(FILE *out, const hx_results *r)
 
 int hx_report_html_file(const char *path, const hx_results *r, char *err, size_t cap)
 {
-    char tmp[4096];
-    snprintf(tmp, sizeof tmp, "%s.tmp-XXXXXX", path);
-    int fd = mkstemp(tmp);
-    FILE *out = fd >= 0 && fchmod(fd, 0644) == 0 ? fdopen(fd, "w") : NULL;
-    if (!out) {
-        int reason = errno;
-        if (fd >= 0)
-            close(fd), unlink(tmp);
-        snprintf(err, cap, "cannot write the report %s: %s", path, strerror(reason));
-        return -1;
+    hx_output_file out;
+    char why[4200];
+    int rc = hx_output_open(&out, path, why, sizeof why);
+    if (rc == 0) {
+        hx_report_html(out.f, r); /* a failed write stays in the stream's error flag */
+        rc = hx_output_commit(&out, why, sizeof why);
     }
-    errno = 0;
-    int rc = hx_report_html(out, r);
-    int reason = errno;
-    if (fclose(out) != 0) {
-        rc = -1;
-        reason = reason ? reason : errno;
-    }
-    if (rc == 0 && rename(tmp, path) != 0) {
-        rc = -1;
-        reason = errno;
-    }
-    if (rc != 0) {
-        unlink(tmp);
-        snprintf(err, cap, "cannot write the report %s: %s", path,
-                 reason ? strerror(reason) : "a write failed");
-    }
+    if (rc != 0)
+        snprintf(err, cap, "the report: %s", why);
     return rc;
 }

@@ -28,8 +28,9 @@
 /* Writes the page; returns 0, or -1 if writing failed. */
 int hx_report_html(FILE *out, const hx_results *results);
 
-/* Writes the HTML page to path, complete or not at all (a temporary file
- * renamed into place). Returns 0, or -1 with a message in err (cap bytes). */
+/* Writes the HTML page to path by the rules of output_file.h (complete or
+ * not at all; a device or FIFO in place). Returns 0, or -1 with a message
+ * in err (cap bytes). */
 int hx_report_html_file(const char *path, const hx_results *results, char *err, size_t cap);
 
 #endif

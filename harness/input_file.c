@@ -1,0 +1,45 @@
+/*
+ * input_file.c - opens an input file without blocking and refuses what is
+ * not a regular file (input_file.h).
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include "input_file.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static const char *kind_of(mode_t mode)
+{
+    return S_ISFIFO(mode)   ? "a FIFO"
+           : S_ISCHR(mode)  ? "a character device"
+           : S_ISBLK(mode)  ? "a block device"
+           : S_ISSOCK(mode) ? "a socket"
+           : S_ISDIR(mode)  ? "a directory"
+                            : "a special file";
+}
+
+FILE *hx_input_open(const char *path, char *err, size_t cap)
+{
+    /* O_NONBLOCK only for the open (it returns at once on a FIFO); the
+     * fstat of what was opened, not a stat of the name, decides. */
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+    if (fd < 0) {
+        snprintf(err, cap, "%s: %s", path, strerror(errno));
+        return NULL;
+    }
+    struct stat st;
+    FILE *f = NULL;
+    if (fstat(fd, &st) != 0)
+        snprintf(err, cap, "%s: %s", path, strerror(errno));
+    else if (!S_ISREG(st.st_mode))
+        snprintf(err, cap, "%s: %s, not a regular file", path, kind_of(st.st_mode));
+    else if (fcntl(fd, F_SETFL, 0) != 0 || !(f = fdopen(fd, "r")))
+        snprintf(err, cap, "%s: %s", path, strerror(errno));
+    if (!f)
+        close(fd);
+    return f;
+}
