@@ -17,3 +17,6 @@ class HexrefError(ValueError):
         self.move = move
         self.index = index
         self.fen = fen
+
+
+HexrefError.__module__ = "hexref"  # as users name it, in tracebacks too

@@ -4,6 +4,7 @@ Run by wheel_test.sh with pytest, from an empty folder, with the package
 installed in a fresh venv and HEXREF_CLI naming the command of the build:
 every expected value is computed by the command (or read from the package's
 own fixtures), none is written here."""
+import doctest
 import os
 import subprocess
 import sys
@@ -189,3 +190,10 @@ def test_the_package_data_is_the_cli_data():
     suite = os.path.join(hexref.suites_dir(), "glinski-std.epd")
     report = cli("suite", "--tier", "quick", suite).splitlines()[-1]
     assert report.endswith(" 0 failed") and not report.startswith("0 passed")
+
+
+def test_the_examples_of_docs_python_md():
+    """The >>> lines of docs/python.md (copied beside this file), as doctest runs them."""
+    failed, tried = doctest.testfile(os.path.abspath("python.md"), module_relative=False,
+                                     optionflags=doctest.ELLIPSIS)
+    assert tried >= 15 and failed == 0

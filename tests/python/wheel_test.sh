@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # wheel_test.sh SOURCE_DIR HEXREF OUT - builds the Python wheel (ci/py-package
 # --out OUT), installs it offline into a fresh venv in a temporary folder and
-# runs test_wheel.py there with pytest, away from the source tree (no
-# PYTHONPATH), against the hexref command HEXREF. Fails, never skips, when
-# the wheel cannot be built or installed.
+# runs test_wheel.py there with pytest (docs/python.md's examples too), away
+# from the source tree (no PYTHONPATH), against the hexref command HEXREF.
+# Fails, never skips, when the wheel cannot be built or installed.
 set -euo pipefail
 src=$1 cli=$2 out=$3
 fail() { echo "wheel_test FAILED: $*" >&2; exit 1; }
@@ -20,6 +20,6 @@ trap 'rm -rf "$tmp"' EXIT
 "$tmp/venv/bin/python" -m pip install --quiet --no-index --no-deps "$wheel" ||
   fail "pip install --no-index $wheel"
 mkdir "$tmp/project"
-cp "$src/tests/python/test_wheel.py" "$tmp/project/"
+cp "$src/tests/python/test_wheel.py" "$src/docs/python.md" "$tmp/project/"
 cd "$tmp/project"
 env -u PYTHONPATH HEXREF_CLI="$cli" "$tmp/venv/bin/python" -m pytest -q -p no:cacheprovider test_wheel.py
