@@ -17,7 +17,11 @@ CLI = os.environ["HEXREF_CLI"]
 
 
 def cli(*args, env=None):
-    """stdout of `hexref ARGS`, which must succeed."""
+    """stdout of `hexref ARGS`, which must succeed. Without LD_PRELOAD: the
+    sanitizer run preloads an ASan runtime into python only (wheel_test.sh),
+    and a sanitized command has its own."""
+    env = dict(os.environ if env is None else env)
+    env.pop("LD_PRELOAD", None)
     run = subprocess.run([CLI, *args], capture_output=True, text=True, env=env)
     assert run.returncode == 0, "hexref %s: %s" % (" ".join(args), run.stderr)
     return run.stdout
@@ -197,3 +201,26 @@ def test_the_examples_of_docs_python_md():
     failed, tried = doctest.testfile(os.path.abspath("python.md"), module_relative=False,
                                      optionflags=doctest.ELLIPSIS)
     assert tried >= 15 and failed == 0
+
+
+def test_the_limits_are_refused_not_overrun():
+    """Texts longer than the C buffers, and the history's 4096 plies."""
+    with pytest.raises(hexref.HexrefError, match="too long"):
+        hexref.Position("glinski", fen="x" * 600)
+    with pytest.raises(hexref.HexrefError, match="empty HexFEN"):
+        hexref.Position("glinski", fen="")
+    with pytest.raises(hexref.HexrefError, match="malformed move"):
+        hexref.Position("glinski").play(["e" * 1000])
+    cycle = ["c1d2", "c8d8", "d2c1", "d8c8"]  # knights out and back
+    position = hexref.Position("glinski").play(cycle * 1023 + cycle[:3])  # 4095 plies
+    with pytest.raises(hexref.HexrefError, match="limit here is depth 1"):
+        position.perft(2)
+    with pytest.raises(hexref.HexrefError, match="limit here is depth 1"):
+        position.divide(2)
+    assert position.divide(1) == {move: 1 for move in position.legal_moves()}
+    position.play(cycle[3:])
+    with pytest.raises(hexref.HexrefError, match="history is full"):
+        position.play(cycle[:1])
+    assert position.perft(0) == 1
+    with pytest.raises(hexref.HexrefError, match="limit here is depth 0"):
+        position.perft(1)
