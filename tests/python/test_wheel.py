@@ -4,8 +4,10 @@ Run by wheel_test.sh with pytest, from an empty folder, with the package
 installed in a fresh venv and HEXREF_CLI naming the command of the build:
 every expected value is computed by the command (or read from the package's
 own fixtures), none is written here."""
+import ctypes
 import doctest
 import os
+import re
 import subprocess
 import sys
 
@@ -224,3 +226,15 @@ def test_the_limits_are_refused_not_overrun():
     assert position.perft(0) == 1
     with pytest.raises(hexref.HexrefError, match="limit here is depth 0"):
         position.perft(1)
+
+
+def test_the_buffer_sizes_are_hexref_h_s():
+    """The limits _lib.py copies from hexref.h (copied beside this file), by
+    which the package sizes the buffers the library writes."""
+    from hexref import _lib
+    with open("hexref.h") as f:
+        header = f.read()
+    for name in ("HX_MAX_MOVES", "HX_FEN_MAX", "HX_MOVE_TEXT_MAX", "HX_PERFT_MAX_DEPTH"):
+        assert int(re.search(r"\b%s = (\d+)" % name, header).group(1)) == getattr(_lib, name), name
+    size = int(re.search(r"typedef struct hx_error \{\s*char message\[(\d+)\];", header).group(1))
+    assert ctypes.sizeof(_lib.Error) == size

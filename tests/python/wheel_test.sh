@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # wheel_test.sh SOURCE_DIR HEXREF OUT - builds the Python wheel (ci/py-package
 # --out OUT), installs it offline into a fresh venv in a temporary folder and
-# runs test_wheel.py there with pytest (docs/python.md's examples too), away
+# runs test_wheel.py there with pytest (docs/python.md's examples and
+# hexref.h's limits too; the two files copied beside it), away
 # from the source tree (no PYTHONPATH), against the hexref command HEXREF.
 # Fails, never skips, when the wheel cannot be built or installed.
 # With LIB and RUNTIME (a sanitizer build: its libhexref.so.0 and the ASan
@@ -24,7 +25,7 @@ trap 'rm -rf "$tmp"' EXIT
 "$tmp/venv/bin/python" -m pip install --quiet --no-index --no-deps "$wheel" ||
   fail "pip install --no-index $wheel"
 mkdir "$tmp/project"
-cp "$src/tests/python/test_wheel.py" "$src/docs/python.md" "$tmp/project/"
+cp "$src/tests/python/test_wheel.py" "$src/docs/python.md" "$src/rules/include/hexref.h" "$tmp/project/"
 cd "$tmp/project"
 run_tests() {
   env -u PYTHONPATH HEXREF_CLI="$cli" "$@" "$tmp/venv/bin/python" -m pytest -q -p no:cacheprovider \
