@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# wheel_test.sh SOURCE_DIR HEXREF OUT - builds the Python wheel (ci/py-package
+# --out OUT), installs it offline into a fresh venv in a temporary folder and
+# runs test_wheel.py there with pytest (docs/python.md's examples and
+# hexref.h's limits too; the two files copied beside it), away
+# from the source tree (no PYTHONPATH), against the hexref command HEXREF.
+# Fails, never skips, when the wheel cannot be built or installed.
+# With LIB and RUNTIME (a sanitizer build: its libhexref.so.0 and the ASan
+# runtime), the checks run again with the package's library replaced by LIB
+# and RUNTIME preloaded into python.
+# Usage: wheel_test.sh SOURCE_DIR HEXREF OUT [LIB RUNTIME]
+set -euo pipefail
+src=$1 cli=$2 out=$3 sanitized_lib=${4:-} asan_runtime=${5:-}
+fail() { echo "wheel_test FAILED: $*" >&2; exit 1; }
+
+"$src/ci/install-deps" python3-venv python3-pytest || fail "ci/install-deps python3-venv python3-pytest"
+wheel=$("$src/ci/py-package" --out "$out" | tail -n 1) || fail "ci/py-package could not build the wheel"
+[ -f "$wheel" ] || fail "ci/py-package printed '$wheel', which is no file"
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+# Debian's interpreter; the venv sees Debian's pytest (system site-packages),
+# and nothing else of hexref's: the package comes from the wheel alone.
+/usr/bin/python3 -m venv --system-site-packages "$tmp/venv" || fail "python3 -m venv"
+"$tmp/venv/bin/python" -m pip install --quiet --no-index --no-deps "$wheel" ||
+  fail "pip install --no-index $wheel"
+mkdir "$tmp/project"
+cp "$src/tests/python/test_wheel.py" "$src/docs/python.md" "$src/rules/include/hexref.h" "$tmp/project/"
+cd "$tmp/project"
+run_tests() {
+  env -u PYTHONPATH HEXREF_CLI="$cli" "$@" "$tmp/venv/bin/python" -m pytest -q -p no:cacheprovider \
+      test_wheel.py
+}
+run_tests
+[ -n "$sanitized_lib" ] || exit 0
+
+echo "+ again with the sanitized library $sanitized_lib"
+package=$("$tmp/venv/bin/python" -c 'import hexref, os; print(os.path.dirname(hexref.__file__))')
+cp -L "$sanitized_lib" "$package/libhexref.so.0"
+# PYTHONMALLOC=malloc: every buffer the package hands the library comes from
+# malloc, which ASan guards (pymalloc's arenas it cannot see into). Python's
+# own allocations are not the library's: no leak report at exit.
+run_tests LD_PRELOAD="$asan_runtime" PYTHONMALLOC=malloc ASAN_OPTIONS=detect_leaks=0 \
+    UBSAN_OPTIONS=halt_on_error=1
