@@ -157,6 +157,13 @@ function checkDepth(pos, depth, min) {
     throw new RangeError(`hexref: depth ${depth} is not an integer from ${min} to ${max}`);
 }
 
+function fenOf(ptr) {
+  return withBuffer(HX_FEN_MAX, (out) => {
+    wasm.hx_position_fen(ptr, out);
+    return readString(out, HX_FEN_MAX);
+  });
+}
+
 function isSeparator(ch) { return ch === ' ' || ch === '\t' || ch === '\n' || ch === '\r' || ch === ','; }
 
 class Position {
@@ -197,12 +204,7 @@ class Position {
     return copy;
   }
 
-  fen() {
-    return withBuffer(HX_FEN_MAX, (out) => {
-      wasm.hx_position_fen(this.#live(), out);
-      return readString(out, HX_FEN_MAX);
-    });
-  }
+  fen() { return fenOf(this.#live()); }
 
   // The legal moves as hexref prints them, sorted (as `hexref moves`).
   legalMoves() {
@@ -216,7 +218,7 @@ class Position {
 
   // Plays moves (an array of move texts, or one string of them separated by
   // spaces or commas), all or none: on an illegal move the position is left
-  // as it was and the Error names the move and the position.
+  // as it was and the Error names the move and the position it was tried in.
   play(moves) {
     const ptr = this.#live();
     let text;
@@ -238,7 +240,7 @@ class Position {
       withStrings([text], (t) => withBuffer(HX_ERROR_SIZE, (err) => {
         bytes()[err] = 0;
         if (wasm.hx_play_moves(trial, t, 0, err) !== 0)
-          throw new Error(`${readString(err, HX_ERROR_SIZE)} (position ${this.fen()})`);
+          throw new Error(`${readString(err, HX_ERROR_SIZE)} (position ${fenOf(trial)})`);
       }));
       wasm.hx_position_copy(ptr, trial);
     } finally {
