@@ -36,7 +36,7 @@ export class Position {
   /** Plays the moves, all or none; throws an Error naming an illegal move and the position. */
   play(moves: string | readonly string[]): this;
   status(): Status;
-  /** Leaves of the legal move tree to depth (BigInt: counts pass 2^53). */
+  /** Leaves of the legal move tree to depth (BigInt: deep counts pass 2^53). */
   perft(depth: number): bigint;
   /** Each legal move with the leaves below it to depth - 1, in move-text order. */
   divide(depth: number): Map<string, bigint>;

@@ -253,7 +253,7 @@ class Position {
   status() { return STATUS_NAMES[wasm.hx_position_status(this.#live())]; }
 
   // The number of leaves of the legal move tree to depth, as a BigInt
-  // (counts pass 2^53 from depth 7 on).
+  // (deep counts pass 2^53, where a Number would round).
   perft(depth) {
     const ptr = this.#live();
     checkDepth(ptr, depth, 0);
