@@ -62,6 +62,14 @@ module.exports = function runChecks(hexref, expected, how) {
   check('bad HexFEN: the C message', badFen && /HexFEN/.test(badFen.message), badFen && badFen.message);
   check('perft depth out of range throws RangeError', throws(() => pos.perft(11)) instanceof RangeError);
 
+  // No install scripts; both entry points and the types are declared.
+  const manifest = JSON.parse(fs.readFileSync(require.resolve('hexref/package.json'), 'utf8'));
+  check('package.json has no scripts', manifest.scripts === undefined, JSON.stringify(manifest.scripts));
+  const entry = manifest.exports && manifest.exports['.'];
+  check('exports: import, require and types', entry && entry.import && entry.require && entry.types);
+  check('version', hexref.version === manifest.version && manifest.version === expected.version,
+        `${hexref.version} ${manifest.version} ${expected.version}`);
+
   // The data shipped in the package: the fixtures, one of which gives a
   // known checkmate, and the perft suites.
   check('fixture files shipped', hexref.fixtureFiles().length === expected.fixtureFileCount,

@@ -67,7 +67,7 @@ while IFS='|' read -r v p fen moves; do
   "$hexref" "${args[@]}" >"$tmp/moves.$i" || fail "hexref ${args[*]}"
   i=$((i + 1))
 done <<<"$cases"
-CASES="$cases" node - "$tmp" "$(ls "$root"/tests/fixtures/*/*.fix | wc -l)" \
+CASES="$cases" VERSION="$("$hexref" --version | head -1)" node - "$tmp" "$(ls "$root"/tests/fixtures/*/*.fix | wc -l)" \
     "$(ls "$root"/perft-suites/*.epd | wc -l)" <<'JS' || { echo "FAIL: expected.json"; exit 1; }
 const fs = require('fs');
 const [tmp, fixtureFileCount, suiteCount] = process.argv.slice(2);
@@ -81,8 +81,9 @@ const moves = process.env.CASES.split('\n').map((line, i) => {
   const list = fs.readFileSync(`${tmp}/moves.${i}`, 'utf8').split('\n').filter(Boolean);
   return { variant, profile, fen: fen || null, play, list };
 });
+const version = /^hexref (\S+)/.exec(process.env.VERSION)[1]; // 'hexref 0.1.0 (git ...)'
 fs.writeFileSync(`${tmp}/expected.json`, JSON.stringify({
-  perft, moves, fixtureFileCount: Number(fixtureFileCount), suiteCount: Number(suiteCount) }));
+  perft, moves, version, fixtureFileCount: Number(fixtureFileCount), suiteCount: Number(suiteCount) }));
 JS
 
 install() { # install DIR TYPE: an empty project DIR with hexref installed offline
