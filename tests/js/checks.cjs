@@ -55,6 +55,11 @@ module.exports = function runChecks(hexref, expected, how) {
   check('nothing is played on an error', pos.fen() === before, pos.fen());
   pos.play('f5f6 e7e6');
   check('play of a string', pos.sideToMove === 'white' && pos.fen() !== before);
+  if (typeof Symbol.dispose === 'symbol') {
+    const disposable = pos.clone();
+    disposable[Symbol.dispose]();
+    check('[Symbol.dispose] frees', throws(() => disposable.fen()) !== null);
+  }
   // Errors from C come with the C message.
   const bad = throws(() => new hexref.Position('glinsky'));
   check('unknown variant: the C message', bad && /unknown variant 'glinsky'/.test(bad.message), bad && bad.message);
