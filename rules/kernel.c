@@ -11,7 +11,7 @@
  */
 #include "kernel_choice.h"
 
-#include <pthread.h>
+#include "threads.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

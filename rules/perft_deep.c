@@ -18,7 +18,7 @@
 
 #include "position.h"
 
-#include <pthread.h>
+#include "threads.h"
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>

@@ -8,7 +8,7 @@
  */
 #include "rules.h"
 
-#include <pthread.h>
+#include "threads.h"
 #include <stdio.h>
 #include <string.h>
 
