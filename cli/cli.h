@@ -22,6 +22,7 @@ typedef struct cli_opts {
     const char *variant, *profile, *fen, *moves, *engine, *protocol, *output;
     const char *tier, *bias;
     const char *checkpoint; /* perft: resumable record of finished jobs */
+    const char *job;        /* perft --job ID/N@FP: print a checked result line */
     const char *format;     /* show: text (default), svg or html; the checking
                                commands: text (default) or json (cli_output) */
     const char *highlight;  /* show: cells to highlight */
@@ -86,6 +87,10 @@ int cli_output_end(cli_output *out, const hx_results *r);
 /* 1 if a file can be created at path (its directory is writable), so a
  * long run does not end in a report that cannot be written. */
 int cli_can_write(const char *path);
+/* Opens an input file for reading without blocking on a FIFO and refuses
+ * anything but a regular file, naming it: the stream, or NULL after the
+ * message (exit code EXIT_BAD_INPUT). what_for ends the open error message. */
+FILE *cli_open_regular_input(const char *path, const char *what_for);
 /* Is stderr a terminal (progress lines go only there)? */
 int cli_progress_wanted(void);
 
@@ -139,6 +144,12 @@ int cli_data_path(const char *what, char *out, size_t size);
  * pointed to by slot[0]). Returns the list and sets *n, or NULL after
  * printing why the default cannot be found. */
 const char *const *cli_fixture_paths(const cli_opts *o, char dir[CLI_PATH_MAX], const char *slot[1], int *n);
+
+/* perft --job's result line "ID<TAB>COUNT<TAB>CHECK": CHECK is this hash of
+ * "ID<TAB>COUNT" (cmd_merge.c), so merge refuses an edited or torn line. */
+uint64_t cli_result_check(const char *id, uint64_t count);
+/* Is text a job id as perft --split writes it, "ID/N@FP"? */
+int cli_is_job_id(const char *text);
 
 /* Draws pos as a hexagonal diagram on stdout (cmd_show.c). */
 void cli_draw_position(const hx_position *pos, int naming, int coords);

@@ -208,10 +208,9 @@ static int scan_existing(gen_run *g, FILE *in, int *lines, long *keep)
 
 static int open_resume(gen_run *g)
 {
-    FILE *in = fopen(g->o->output, "r");
+    FILE *in = cli_open_regular_input(g->o->output, " (--resume needs the file of the interrupted run)");
     if (!in)
-        return cli_bad_input("%s: %s (--resume needs the file of the interrupted run)",
-                             g->o->output, strerror(errno));
+        return EXIT_BAD_INPUT;
     long keep = 0;
     int rc = scan_existing(g, in, &g->first, &keep);
     fclose(in);

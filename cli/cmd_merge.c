@@ -13,13 +13,21 @@
  * many lines of the root's tree lead to that position (transpositions are
  * merged into one job). ID/N is followed by "@" and the fingerprint of the
  * jobs file (16 hex digits: a sum of the lines' hashes), so a result line,
- * `ID/N@FP<TAB>COUNT` as `parallel --tagstring {1} hexref perft ...` prints
- * it, names the split it belongs to, and an edited jobs file shows.
+ * `ID/N@FP<TAB>COUNT<TAB>CHECK` as `hexref perft --job ID/N@FP ...` prints
+ * it, names the split it belongs to, and an edited jobs file shows. CHECK
+ * (16 hex digits) is a hash of the rest of the result line: an edited or
+ * torn count is refused. A split whose tree ends within K plies has no
+ * jobs: it writes the one line "0/0@FP ... ROOT-HEXFEN 0", whose MULT 0
+ * makes any result of it count nothing, and merge's total is 0.
+ *
+ * merge reads lines of printable ASCII and TAB only: any other byte (CR,
+ * NUL, a control or non-ASCII byte) is an error naming file:line.
  */
 #include "cli.h"
 
 #include <ctype.h>
 #include <errno.h>
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -146,6 +154,17 @@ static uint64_t write_jobs(FILE *out, const cli_opts *o, const fen_list *l, int 
     return sum;
 }
 
+/* The jobs file of a split whose every line ends within K plies: the one
+ * line "0/0@FP V P D ROOT 0"; merge sums it to 0 (MULT 0 takes no count). */
+static void write_no_jobs(FILE *out, const cli_opts *o, const cli_position *cp, int left)
+{
+    char fen[HX_FEN_MAX], text[HX_FEN_MAX + 128];
+    hx_position_fen(cp->pos, fen);
+    snprintf(text, sizeof text, "0/0\t%s\t%s\t%d\t%s\t0", o->variant,
+             o->profile ? o->profile : "std", left, fen);
+    fprintf(out, "0/0@%016llx%s\n", (unsigned long long)line_hash(text), text + 3);
+}
+
 int cli_perft_split(const cli_opts *o, cli_position *cp, int depth)
 {
     int plies = o->split;
@@ -164,7 +183,10 @@ int cli_perft_split(const cli_opts *o, cli_position *cp, int depth)
         fen_list_free(&l);
         return cli_bad_input("%s: %s", o->output, strerror(errno));
     }
-    write_jobs(out, o, &l, depth - plies, write_jobs(NULL, o, &l, depth - plies, 0));
+    if (l.n)
+        write_jobs(out, o, &l, depth - plies, write_jobs(NULL, o, &l, depth - plies, 0));
+    else
+        write_no_jobs(out, o, cp, depth - plies);
     fprintf(stderr, "split: %zu lines, %zu jobs of depth %d\n", l.n, count_distinct(&l),
             depth - plies);
     fen_list_free(&l);
@@ -230,12 +252,12 @@ static int parse_id(merge_state *m, const char *text, size_t *id)
         i = strtoull(text, &end, 10);
     if (end && *end == '/' && isdigit((unsigned char)end[1]))
         n = strtoull(end + 1, &end, 10);
-    if (!end || i == 0 || i > n || *end != '@')
+    if (!end || (i == 0) != (n == 0) || i > n || *end != '@')
         return merge_error(m, "bad job id (expected ID/N@FINGERPRINT, as perft --split writes it)");
     fp = strtoull(end + 1, &end, 16);
     if (strlen(text) - (size_t)(strchr(text, '@') + 1 - text) != 16 || *end)
         return merge_error(m, "bad fingerprint in the job id (16 hex digits after '@')");
-    int rc = m->n ? 0 : allocate_jobs(m, n);
+    int rc = m->jobs ? 0 : allocate_jobs(m, n);
     if (rc)
         return rc;
     if (!m->fingerprint)
@@ -249,7 +271,7 @@ static int parse_id(merge_state *m, const char *text, size_t *id)
 static int split_fields(char *line, char **fields, int max)
 {
     int n = 0;
-    line[strcspn(line, "\r\n")] = '\0';
+    line[strcspn(line, "\n")] = '\0';
     for (char *p = line; n < max; p++) {
         fields[n++] = p;
         if (!(p = strchr(p, '\t')))
@@ -287,8 +309,9 @@ static int merge_job_line(merge_state *m, merge_job *j, char **f)
     int rc = check_job_fields(m, f);
     if (rc)
         return rc;
-    if (parse_u64(f[5], &mult) || mult == 0)
-        return merge_error(m, "bad multiplicity (a number from 1)");
+    if (parse_u64(f[5], &mult) || (mult == 0) != (m->n == 0))
+        return merge_error(m, "bad multiplicity (a number from 1; 0 only in the 0/0 line of a "
+                              "split without jobs)");
     if (j->has_job)
         return merge_error(m, "job listed twice");
     char text[2048];
@@ -300,11 +323,32 @@ static int merge_job_line(merge_state *m, merge_job *j, char **f)
     return 0;
 }
 
-static int merge_result_line(merge_state *m, merge_job *j, size_t id, const char *count_text)
+int cli_is_job_id(const char *text)
+{
+    size_t digits = strspn(text, "0123456789"), more = 0;
+    if (!digits || text[digits] != '/')
+        return 0;
+    more = strspn(text + digits + 1, "0123456789");
+    text += digits + 1 + more;
+    return more && text[0] == '@' && strspn(text + 1, "0123456789abcdef") == 16 && !text[17];
+}
+
+uint64_t cli_result_check(const char *id, uint64_t count)
+{
+    char text[256];
+    snprintf(text, sizeof text, "%s\t%" PRIu64, id, count);
+    return line_hash(text);
+}
+
+static int merge_result_line(merge_state *m, merge_job *j, size_t id, char **f)
 {
     uint64_t count = 0;
-    if (parse_u64(count_text, &count))
+    if (parse_u64(f[1], &count))
         return merge_error(m, "bad count");
+    if (strlen(f[2]) != 16 || strspn(f[2], "0123456789abcdef") != 16 ||
+        strtoull(f[2], NULL, 16) != cli_result_check(f[0], count))
+        return merge_error(m, "the result's check does not match its line (an edited or torn "
+                              "result: count that job again)");
     if (j->has_result && j->count != count)
         return merge_error(m, "two different results for one job");
     if (j->has_result)
@@ -321,28 +365,57 @@ static int merge_line(merge_state *m, char *line)
     size_t id = 0;
     if (n == 1 && (f[0][0] == '\0' || f[0][0] == '#'))
         return 0;
-    if (n != 2 && n != 6)
-        return merge_error(m, "expected a job line (6 tab-separated fields) or a result (ID/N@FP<TAB>COUNT)");
+    if (n == 2)
+        return merge_error(m, "a result without its check (ID/N@FP<TAB>COUNT, the format before "
+                              "perft --job): count the job again with perft --job ID/N@FP");
+    if (n != 3 && n != 6)
+        return merge_error(m, "expected a job line (6 tab-separated fields) or a result "
+                              "(ID/N@FP<TAB>COUNT<TAB>CHECK, as perft --job prints it)");
     int rc = parse_id(m, f[0], &id);
     if (rc)
         return rc;
-    return n == 6 ? merge_job_line(m, &m->jobs[id], f) : merge_result_line(m, &m->jobs[id], id, f[1]);
+    return n == 6 ? merge_job_line(m, &m->jobs[id], f) : merge_result_line(m, &m->jobs[id], id, f);
+}
+
+/* Only printable ASCII and TAB belong to the grammar; the first other
+ * byte of the line (len bytes, without its newline) is named. */
+static int check_bytes(const merge_state *m, const char *line, size_t len)
+{
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)line[i];
+        if (c == '\t' || (c >= 0x20 && c < 0x7f))
+            continue;
+        char what[160];
+        snprintf(what, sizeof what, "%s (byte 0x%02x) at column %zu: not part of a job or result line",
+                 c == 0 ? "a NUL byte" : c == '\r' ? "a carriage return" : "a control or non-ASCII byte",
+                 c, i + 1);
+        return merge_error(m, what);
+    }
+    return 0;
 }
 
 static int merge_lines(merge_state *m, FILE *in)
 {
-    char line[1024];
+    enum { MAX_LINE = 4096 }; /* a job line is at most a HexFEN and 100 bytes */
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t got;
     int rc = 0;
-    while (!rc && fgets(line, sizeof line, in)) {
+    while (!rc && (got = getline(&line, &cap, in)) > 0) {
         m->line++;
-        if (!strchr(line, '\n'))
-            rc = merge_error(m, feof(in) ? "the last line has no newline (a truncated file?)"
-                                         : "line too long");
+        size_t len = (size_t)got - (line[got - 1] == '\n');
+        if ((rc = check_bytes(m, line, len)) != 0)
+            break;
+        if (len == (size_t)got)
+            rc = merge_error(m, "the last line has no newline (a truncated file?)");
+        else if (len > MAX_LINE)
+            rc = merge_error(m, "line too long (more than 4096 bytes)");
         else
             rc = merge_line(m, line);
     }
     if (!rc && ferror(in))
         rc = cli_bad_input("%s: %s", m->file, strerror(errno));
+    free(line);
     return rc;
 }
 
@@ -395,6 +468,8 @@ static int merge_total(const merge_state *m, uint64_t *total)
         if ((!j->has_job || !j->has_result) && !first)
             first = i;
     }
+    if (m->n == 0 && !m->jobs[0].has_job)
+        return cli_bad_input("merge: the results of a split without jobs, without its 0/0 job line");
     if (missing_jobs || missing_results)
         return cli_bad_input("merge: %zu job lines and %zu results missing of %zu (first: job %zu)",
                              missing_jobs, missing_results, m->n, first);
@@ -444,7 +519,7 @@ int cmd_merge(int argc, char **argv)
     for (int i = 0; i < o.nargs && !rc; i++)
         rc = merge_file(&m, o.args[i]);
     uint64_t total = 0;
-    if (!rc && !m.n)
+    if (!rc && !m.jobs)
         rc = cli_bad_input("merge: no jobs in the input");
     if (!rc && o.missing) {
         rc = print_missing(&m);

@@ -46,7 +46,8 @@ static const command commands[] = {
      "                      run again resumes from it (progress shows on a terminal)\n"
      "  --split K           print the jobs K plies down instead of counting (tab-separated\n"
      "                      'ID/N@FP VARIANT PROFILE DEPTH HEXFEN MULT'; sum with 'hexref merge')\n"
-     "  -o, --output FILE   with --split: write the jobs to FILE\n"},
+     "  -o, --output FILE   with --split: write the jobs to FILE\n"
+     "  --job ID/N@FP       print the count as merge's result line 'ID COUNT CHECK'\n"},
     {"divide", cmd_divide, "perft per root move, in perftree's format",
      "usage: hexref divide -v VARIANT [options] DEPTH\n"
      "Prints 'MOVE COUNT' per legal root move (sorted by move text), a blank line and\n"

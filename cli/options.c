@@ -6,11 +6,13 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <libgen.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -51,6 +53,7 @@ static const opt_def options[] = {
     OPT(NULL, "--no-bulk", T_FLAG, no_bulk),
     OPT(NULL, "--missing", T_FLAG, missing),
     OPT(NULL, "--checkpoint", T_STR, checkpoint),
+    OPT(NULL, "--job", T_STR, job),
     OPT("-n", "--count", T_INT, count),
     OPT(NULL, "--check-depth", T_INT, check_depth),
     OPT(NULL, "--seconds", T_LONG, seconds),
@@ -364,6 +367,24 @@ int cli_can_write(const char *path)
     int ok = copy && access(dirname(copy), W_OK) == 0;
     free(copy);
     return ok;
+}
+
+FILE *cli_open_regular_input(const char *path, const char *what_for)
+{
+    struct stat st;
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0) {
+        cli_bad_input("%s: %s%s", path, strerror(errno), what_for);
+        return NULL;
+    }
+    FILE *in = NULL;
+    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode))
+        cli_bad_input("%s: not a regular file", path);
+    else if (fcntl(fd, F_SETFL, 0) != 0 || !(in = fdopen(fd, "r")))
+        cli_bad_input("%s: %s", path, strerror(errno));
+    if (!in)
+        close(fd);
+    return in;
 }
 
 int cli_output_begin(const char *command, const cli_opts *o, cli_output *out)

@@ -102,19 +102,29 @@ expect "gen --resume -o FIFO is refused" 1 "$tmp/fifo" \
 # ---- Items 3 and 12: merge's grammar --------------------------------------
 hx perft -v mccooey --split 1 2 -o "$tmp/jobs" 2>/dev/null
 id=$(head -1 "$tmp/jobs" | cut -f1)
+while IFS=$'\t' read -r jid v p d fen m; do
+  hx perft --job "$jid" -v "$v" -p "$p" --fen "$fen" "$d" 2>/dev/null
+done <"$tmp/jobs" >"$tmp/all"
+expect_out "the checked results merge to perft's total" "$(hx perft -v mccooey 2 2>/dev/null)" \
+  merge "$tmp/jobs" "$tmp/all"
+first=$(head -1 "$tmp/all")
 results() { # the right result of every job but the first, then LINE for the first
-  tail -n +2 "$tmp/jobs" | while IFS=$'\t' read -r jid v p d fen m; do
-    printf '%s\t%s\n' "$jid" "$(hx perft -v "$v" -p "$p" --fen "$fen" "$d" 2>/dev/null)"
-  done >"$tmp/results"
+  tail -n +2 "$tmp/all" >"$tmp/results"
   printf '%b\n' "$1" >>"$tmp/results"
 }
+count=$(echo "$first" | cut -f2) sum=$(echo "$first" | cut -f3)
+results "$id\t$((count + 1))\t$sum"
+lines=$(wc -l <"$tmp/results")
+expect "an edited result count is refused (file:line)" 1 "$tmp/results:$lines:" merge "$tmp/jobs" "$tmp/results"
+results "$id\t$count"
+expect "a result without its check is refused as the old format" 1 "$tmp/results:$lines: a result without its check" \
+  merge "$tmp/jobs" "$tmp/results"
 results "$id\t12\r34"
 lines=$(wc -l <"$tmp/results")
 expect "a CR inside a count is refused (file:line)" 1 "$tmp/results:$lines:" merge "$tmp/jobs" "$tmp/results"
 results "$id\t12\x00"
-expect "a NUL byte is called a NUL byte (file:line)" 1 "$tmp/results:$lines: NUL" merge "$tmp/jobs" "$tmp/results"
-results "$id\t12"
-printf '%s\t9\r\n' "$id" >"$tmp/crlf"
+expect "a NUL byte is called a NUL byte (file:line)" 1 "$tmp/results:$lines: a NUL byte" merge "$tmp/jobs" "$tmp/results"
+printf '%s\r\n' "$first" >"$tmp/crlf"
 expect "a CRLF line is refused too" 1 "$tmp/crlf:1:" merge "$tmp/jobs" "$tmp/crlf"
 
 # A split whose tree ends within the split depth: no jobs, total 0.
@@ -125,6 +135,9 @@ if [ "$(cat "$tmp/out")" = 0 ]; then
   [ "$(rc)" = 0 ]
   check $? "a split of a finished game succeeds (rc $(rc), $(head -c 300 "$tmp/err"))"
   expect_out "a split without jobs merges to 0" 0 merge "$tmp/nojobs"
+  IFS=$'\t' read -r jid v p d fen m <"$tmp/nojobs"
+  hx perft --job "$jid" -v "$v" -p "$p" --fen "$fen" "$d" >"$tmp/noresults" 2>/dev/null
+  expect_out "its one job's result counts nothing" 0 merge "$tmp/nojobs" "$tmp/noresults"
 else
   check 1 "the mate position has moves: $(cat "$tmp/out") $(head -c 300 "$tmp/err")"
 fi
