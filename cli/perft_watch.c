@@ -212,7 +212,7 @@ static int load_line(perft_watch *pw, const char *text, ssize_t got, long line, 
     if (memchr(text, '\0', len))
         return load_error(pw, line, "a NUL byte (not a text file)");
     if ((size_t)got == len)
-        return load_error(pw, line, at_eof ? "the last line has no newline (a torn file)"
+        return load_error(pw, line, at_eof ? "the last line has no newline (a truncated or torn file)"
                                            : "line without its newline");
     if (memchr(text, '\r', len))
         return load_error(pw, line, "a carriage return (CR) in the line");
