@@ -83,6 +83,18 @@ expect "an unwritable checkpoint fails at once" 1 "/nonexistent/ck" \
 [ $(($(date +%s) - start)) -lt 3 ]
 check $? "an unwritable checkpoint is refused before counting"
 
+# A save that fails later (the directory is gone) is a warning: the count
+# is still printed, exit 0.
+mkdir "$tmp/gone"
+hx perft -v mccooey -t 2 --no-bulk 5 --checkpoint "$tmp/gone/ck" >"$tmp/out" 2>"$tmp/err" &
+pid=$!
+sleep 1
+rm -rf "$tmp/gone"
+wait $pid
+code=$?
+[ $code = 0 ] && [ "$(cat "$tmp/out")" = 45293892 ] && grep -q "warning: $tmp/gone/ck: checkpoint not written" "$tmp/err"
+check $? "a failed save keeps the count (rc $code, stdout $(cat "$tmp/out"), stderr: $(head -c 300 "$tmp/err"))"
+
 # ---- Item 6: one run per checkpoint, unique temp names --------------------
 ck=$tmp/locked
 run perft -v mccooey -t 2 3 --checkpoint "$ck"
