@@ -112,8 +112,9 @@ static const command commands[] = {
     {"merge", cmd_merge, "sum the results of the jobs of perft --split",
      "usage: hexref merge [--missing] JOBS RESULTS...\n"
      "Sums the results of the jobs of 'hexref perft --split' (docs/perft.md).\n"
-     "JOBS is the split's output, RESULTS hold 'ID/N@FP<TAB>COUNT' lines (GNU parallel\n"
-     "--tagstring {1}); FP is the jobs file's fingerprint. Every job must have exactly\n"
+     "JOBS is the split's output, RESULTS hold 'ID/N@FP<TAB>COUNT<TAB>CHECK' lines (as\n"
+     "perft --job ID/N@FP prints them); FP is the jobs file's fingerprint, CHECK the\n"
+     "line's own. Every job must have exactly\n"
      "one result, and every line must belong to the one split. The total is the last\n"
      "line of stdout.\n"
      "  --missing           print the ID/N@FP of every job that has no result yet, one\n"
