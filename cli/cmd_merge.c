@@ -24,10 +24,10 @@
  * NUL, a control or non-ASCII byte) is an error naming file:line.
  */
 #include "cli.h"
+#include "perft_lines.h"
 
 #include <ctype.h>
 #include <errno.h>
-#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -109,18 +109,10 @@ static size_t count_distinct(const fen_list *l)
     return distinct;
 }
 
-/* A job line's hash, and the fingerprint of a jobs file: the sum of its
- * lines' hashes (mod 2^64), so merge can recompute it from the lines in
- * any order. FNV-1a with SplitMix64's finaliser: fixed and portable. */
-static uint64_t line_hash(const char *text)
-{
-    uint64_t h = 0xcbf29ce484222325ULL;
-    for (; *text; text++)
-        h = (h ^ (unsigned char)*text) * 0x100000001b3ULL;
-    h = (h ^ (h >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    h = (h ^ (h >> 27)) * 0x94d049bb133111ebULL;
-    return h ^ (h >> 31);
-}
+/* A job line's hash (pl_line_hash), and the fingerprint of a jobs file:
+ * the sum of its lines' hashes (mod 2^64), so merge can recompute it from
+ * the lines in any order. */
+static uint64_t line_hash(const char *text) { return pl_line_hash(text); }
 
 /* The line of job `id` without its fingerprint: "ID/N\tV\tP\tD\tFEN\tMULT". */
 static void job_text(char *out, size_t cap, size_t id, size_t total, const cli_opts *o,
@@ -323,32 +315,16 @@ static int merge_job_line(merge_state *m, merge_job *j, char **f)
     return 0;
 }
 
-int cli_is_job_id(const char *text)
-{
-    size_t digits = strspn(text, "0123456789"), more = 0;
-    if (!digits || text[digits] != '/')
-        return 0;
-    more = strspn(text + digits + 1, "0123456789");
-    text += digits + 1 + more;
-    return more && text[0] == '@' && strspn(text + 1, "0123456789abcdef") == 16 && !text[17];
-}
+int cli_is_job_id(const char *text) { return pl_is_job_id(text, strlen(text)); }
 
 uint64_t cli_result_check(const char *id, uint64_t count)
 {
-    char text[256];
-    snprintf(text, sizeof text, "%s\t%" PRIu64, id, count);
-    return line_hash(text);
+    return pl_result_check(id, strlen(id), count);
 }
 
-static int merge_result_line(merge_state *m, merge_job *j, size_t id, char **f)
+/* A result line, parsed whole by pl_parse_result before split_fields. */
+static int merge_result_line(merge_state *m, merge_job *j, size_t id, uint64_t count)
 {
-    uint64_t count = 0;
-    if (parse_u64(f[1], &count))
-        return merge_error(m, "bad count");
-    if (strlen(f[2]) != 16 || strspn(f[2], "0123456789abcdef") != 16 ||
-        strtoull(f[2], NULL, 16) != cli_result_check(f[0], count))
-        return merge_error(m, "the result's check does not match its line (an edited or torn "
-                              "result: count that job again)");
     if (j->has_result && j->count != count)
         return merge_error(m, "two different results for one job");
     if (j->has_result)
@@ -361,37 +337,40 @@ static int merge_result_line(merge_state *m, merge_job *j, size_t id, char **f)
 static int merge_line(merge_state *m, char *line)
 {
     char *f[7] = {0};
+    size_t len = strcspn(line, "\n"), tabs = 0, id_len = 0, id = 0;
+    for (size_t i = 0; i < len; i++)
+        tabs += line[i] == '\t';
+    const char *id_text = NULL, *problem = NULL;
+    uint64_t count = 0;
+    if (tabs < 3 && len && line[0] != '#' &&
+        (problem = pl_parse_result(line, len, &id_text, &id_len, &count)) != NULL)
+        return merge_error(m, tabs == 0 ? "expected a job line (6 tab-separated fields) or a "
+                                          "result (ID/N@FP<TAB>COUNT<TAB>CHECK, as perft --job prints it)"
+                                        : problem);
     int n = split_fields(line, f, 7);
-    size_t id = 0;
     if (n == 1 && (f[0][0] == '\0' || f[0][0] == '#'))
         return 0;
-    if (n == 2)
-        return merge_error(m, "a result without its check (ID/N@FP<TAB>COUNT, the format before "
-                              "perft --job): count the job again with perft --job ID/N@FP");
     if (n != 3 && n != 6)
         return merge_error(m, "expected a job line (6 tab-separated fields) or a result "
                               "(ID/N@FP<TAB>COUNT<TAB>CHECK, as perft --job prints it)");
     int rc = parse_id(m, f[0], &id);
     if (rc)
         return rc;
-    return n == 6 ? merge_job_line(m, &m->jobs[id], f) : merge_result_line(m, &m->jobs[id], id, f);
+    return n == 6 ? merge_job_line(m, &m->jobs[id], f) : merge_result_line(m, &m->jobs[id], id, count);
 }
 
 /* Only printable ASCII and TAB belong to the grammar; the first other
  * byte of the line (len bytes, without its newline) is named. */
 static int check_bytes(const merge_state *m, const char *line, size_t len)
 {
-    for (size_t i = 0; i < len; i++) {
-        unsigned char c = (unsigned char)line[i];
-        if (c == '\t' || (c >= 0x20 && c < 0x7f))
-            continue;
-        char what[160];
-        snprintf(what, sizeof what, "%s (byte 0x%02x) at column %zu: not part of a job or result line",
-                 c == 0 ? "a NUL byte" : c == '\r' ? "a carriage return" : "a control or non-ASCII byte",
-                 c, i + 1);
-        return merge_error(m, what);
-    }
-    return 0;
+    long at = pl_bad_byte(line, len);
+    if (at < 0)
+        return 0;
+    unsigned char c = (unsigned char)line[at];
+    char what[160];
+    snprintf(what, sizeof what, "%s (byte 0x%02x) at column %ld: not part of a job or result line",
+             pl_byte_name(c), c, at + 1);
+    return merge_error(m, what);
 }
 
 static int merge_lines(merge_state *m, FILE *in)

@@ -22,6 +22,7 @@
 
 #include "clock.h"
 #include "hexref_version.h"
+#include "perft_lines.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -37,26 +38,6 @@ static const char MAGIC[] = "hexref perft checkpoint 2";
 static const double PRINT_EVERY = 0.5, SAVE_EVERY = 5.0; /* seconds */
 
 /* ---- Checkpoint file ----------------------------------------------------- */
-
-/* FNV-1a over bytes, continued from h; finished by check_value. */
-static uint64_t hash_bytes(uint64_t h, const char *text, size_t len)
-{
-    for (size_t i = 0; i < len; i++)
-        h = (h ^ (unsigned char)text[i]) * 0x100000001b3ULL;
-    return h;
-}
-
-/* The CHECK of a done line "done JOB COUNT": covers the header too, so a
- * line of another checkpoint does not fit (SplitMix64's finaliser). */
-static uint64_t line_check(const perft_watch *pw, int job, unsigned long long count)
-{
-    char text[64];
-    int len = snprintf(text, sizeof text, "done %d %llu", job, count);
-    uint64_t h = hash_bytes(pw->header_hash, text, (size_t)len);
-    h = (h ^ (h >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    h = (h ^ (h >> 27)) * 0x94d049bb133111ebULL;
-    return h ^ (h >> 31);
-}
 
 /* The moves of --moves as hexref writes them (canonical cell names), one
  * space apart, or "-": the same moves spelt differently are one history. */
@@ -117,7 +98,7 @@ static int make_header(perft_watch *pw, const cli_opts *o, const cli_position *c
              MAGIC, HEXREF_VERSION, o->variant, o->profile ? o->profile : "std", start, moves,
              fen, depth, pw->w.njobs);
     free(moves);
-    pw->header_hash = hash_bytes(0xcbf29ce484222325ULL, pw->header, strlen(pw->header));
+    pw->header_hash = pl_hash_bytes(PL_HASH_START, pw->header, strlen(pw->header));
     return 0;
 }
 
@@ -154,49 +135,15 @@ static int load_header_line(const perft_watch *pw, const char *text, size_t len,
                          (int)(want_len - field - 1), want + field + 1);
 }
 
-/* A digit string below 2^64 (no sign, no space, no leading zero): 0 or -1. */
-static int parse_number(const char *text, size_t len, unsigned long long *out)
-{
-    *out = 0;
-    if (!len || len > 20 || (text[0] == '0' && len > 1))
-        return -1;
-    for (size_t i = 0; i < len; i++) {
-        unsigned d = (unsigned)(text[i] - '0');
-        if (d > 9 || *out > (~0ULL - d) / 10)
-            return -1;
-        *out = *out * 10 + d;
-    }
-    return 0;
-}
-
 /* One `done JOB COUNT CHECK` line (without its newline), strictly. */
 static int load_done(perft_watch *pw, const char *text, size_t len, long line)
 {
-    static const char bad[] = "malformed line: expected 'done JOB COUNT CHECK' (decimal JOB "
-                              "below the job count, decimal COUNT, 16 hex digits)";
-    const char *f[4] = {0};
-    size_t flen[4] = {0}, n = 0;
-    for (size_t i = 0; i <= len && n < 4; n++) {
-        f[n] = text + i;
-        while (i < len && text[i] != ' ')
-            i++;
-        flen[n] = (size_t)(text + i - f[n]);
-        if (i++ == len)
-            break;
-    }
-    unsigned long long job = 0, count = 0, check = 0;
-    char *end = NULL;
-    if (n != 3 || f[3] + flen[3] != text + len || flen[0] != 4 || memcmp(f[0], "done", 4) ||
-        parse_number(f[1], flen[1], &job) || job >= (unsigned)pw->w.njobs ||
-        parse_number(f[2], flen[2], &count) || count == HX_PERFT_NOT_DONE || flen[3] != 16)
-        return load_error(pw, line, bad);
-    for (size_t i = 0; i < 16; i++)
-        if (!strchr("0123456789abcdef", f[3][i]))
-            return load_error(pw, line, bad);
-    check = strtoull(f[3], &end, 16);
-    if (check != line_check(pw, (int)job, count))
-        return load_error(pw, line, "the line's check does not match it (an edited, torn or "
-                                    "copied line): remove the checkpoint to count afresh");
+    uint64_t job = 0, count = 0;
+    const char *problem = pl_parse_done(text, len, pw->header_hash, (uint64_t)pw->w.njobs, &job, &count);
+    if (!problem && count == HX_PERFT_NOT_DONE)
+        problem = "a count of 2^64 - 1 (the value of a job not done)";
+    if (problem)
+        return load_error(pw, line, problem);
     uint64_t *slot = &pw->w.job_nodes[job];
     if (*slot != HX_PERFT_NOT_DONE)
         return load_error(pw, line, "job listed twice");
@@ -279,7 +226,8 @@ static int write_checkpoint(perft_watch *pw, FILE *out)
     for (int i = 0; i < pw->w.njobs; i++)
         if (pw->w.job_nodes[i] != HX_PERFT_NOT_DONE) {
             unsigned long long n = pw->w.job_nodes[i];
-            fprintf(out, "done %d %llu %016llx\n", i, n, (unsigned long long)line_check(pw, i, n));
+            fprintf(out, "done %d %llu %016llx\n", i, n,
+                    (unsigned long long)pl_done_check(pw->header_hash, (uint64_t)i, n));
         }
     return fflush(out) != 0 || ferror(out) || fsync(fileno(out)) != 0 ? -1 : 0;
 }

@@ -118,7 +118,7 @@ expect "merge: results of another split with as many jobs" 1 "another split" \
 head -n 15 "$tmp/jobs3.tsv" >"$tmp/mix.tsv"; tail -n +16 "$tmp/jobs4.tsv" >>"$tmp/mix.tsv"
 expect "merge: job lines of two splits" 1 "split" merge "$tmp/mix.tsv" "$tmp/res3.tsv"
 expect "merge: a directory" 1 "directory" merge "$tmp/jobs3.tsv" "$tmp"
-printf '1/1073741824@0123456789abcdef\t5\t0123456789abcdef\n' >"$tmp/huge.tsv"
+result_line 1/1073741824@0123456789abcdef 5 >"$tmp/huge.tsv"
 run merge "$tmp/huge.tsv"
 [ "$(rc)" = 1 ] && grep -q "more jobs than" "$tmp/err"; check $? "merge: an absurd job count is refused ($(head -c 200 "$tmp/err"))"
 
