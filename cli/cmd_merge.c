@@ -169,7 +169,8 @@ int cli_perft_split(const cli_opts *o, cli_position *cp, int depth)
         fen_list_free(&l);
         return cli_bad_input("out of memory while splitting");
     }
-    qsort(l.fens, l.n, sizeof *l.fens, compare_fens);
+    if (l.n) /* no lines: fens is NULL */
+        qsort(l.fens, l.n, sizeof *l.fens, compare_fens);
     FILE *out = o->output ? fopen(o->output, "w") : stdout;
     if (!out) {
         fen_list_free(&l);
