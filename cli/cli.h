@@ -23,6 +23,7 @@ typedef struct cli_opts {
     const char *variant, *profile, *fen, *moves, *engine, *protocol, *output;
     const char *tier, *bias;
     const char *checkpoint; /* perft: resumable record of finished jobs */
+    const char *job;        /* perft --job ID/N@FP: print a checked result line */
     const char *format;     /* show: text (default), svg or html; the checking
                                commands: text (default) or json (cli_output) */
     const char *highlight;  /* show: cells to highlight */
@@ -148,6 +149,12 @@ int cli_data_path(const char *what, char *out, size_t size);
  * pointed to by slot[0]). Returns the list and sets *n, or NULL after
  * printing why the default cannot be found. */
 const char *const *cli_fixture_paths(const cli_opts *o, char dir[CLI_PATH_MAX], const char *slot[1], int *n);
+
+/* perft --job's result line "ID<TAB>COUNT<TAB>CHECK": CHECK is this hash of
+ * "ID<TAB>COUNT" (cmd_merge.c), so merge refuses an edited or torn line. */
+uint64_t cli_result_check(const char *id, uint64_t count);
+/* Is text a job id as perft --split writes it, "ID/N@FP"? */
+int cli_is_job_id(const char *text);
 
 /* Draws pos as a hexagonal diagram on stdout (cmd_show.c). */
 void cli_draw_position(const hx_position *pos, int naming, int coords);

@@ -17,7 +17,7 @@ static int open_for(const char *command, int argc, char **argv, cli_opts *o, cli
                     int *depth, int needs_depth)
 {
     static const char *const allowed[][2] = {
-        {"perft", "variant profile fen moves engine cells depth threads hash no-bulk split output checkpoint"},
+        {"perft", "variant profile fen moves engine cells depth threads hash no-bulk split output checkpoint job"},
         {"divide", "variant profile fen moves engine cells depth"},
         {"moves", "variant profile fen moves engine cells"}};
     const char *mine = "";
@@ -100,6 +100,10 @@ static int perft_checks(const cli_opts *o, const cli_position *cp)
         return cli_usage_error("perft", "--no-bulk, --split and --checkpoint need the reference engine");
     if (o->split && o->checkpoint)
         return cli_usage_error("perft", "--split prints jobs, it has nothing to checkpoint");
+    if (o->job && o->split)
+        return cli_usage_error("perft", "--job counts one job of a split, it cannot split");
+    if (o->job && !cli_is_job_id(o->job))
+        return cli_usage_error("perft", "--job needs the job's id as perft --split wrote it (ID/N@FP)");
     return 0;
 }
 
@@ -123,7 +127,11 @@ int cmd_perft(int argc, char **argv)
     if (rc)
         return rc;
     report_speed(nodes - resumed, hx_now() - start);
-    printf("%llu\n", (unsigned long long)nodes);
+    if (o.job)
+        printf("%s\t%llu\t%016llx\n", o.job, (unsigned long long)nodes,
+               (unsigned long long)cli_result_check(o.job, nodes));
+    else
+        printf("%llu\n", (unsigned long long)nodes);
     return EXIT_OK;
 }
 

@@ -13,11 +13,19 @@
  * many lines of the root's tree lead to that position (transpositions are
  * merged into one job). ID/N is followed by "@" and the fingerprint of the
  * jobs file (16 hex digits: a sum of the lines' hashes), so a result line,
- * `ID/N@FP<TAB>COUNT` as `parallel --tagstring {1} hexref perft ...` prints
- * it, names the split it belongs to, and an edited jobs file shows.
+ * `ID/N@FP<TAB>COUNT<TAB>CHECK` as `hexref perft --job ID/N@FP ...` prints
+ * it, names the split it belongs to, and an edited jobs file shows. CHECK
+ * (16 hex digits) is a hash of the rest of the result line: an edited or
+ * torn count is refused. A split whose tree ends within K plies has no
+ * jobs: it writes the one line "0/0@FP ... ROOT-HEXFEN 0", whose MULT 0
+ * makes any result of it count nothing, and merge's total is 0.
+ *
+ * merge reads lines of printable ASCII and TAB only: any other byte (CR,
+ * NUL, a control or non-ASCII byte) is an error naming file:line.
  */
 #include "cli.h"
 #include "input_file.h"
+#include "perft_lines.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -102,18 +110,10 @@ static size_t count_distinct(const fen_list *l)
     return distinct;
 }
 
-/* A job line's hash, and the fingerprint of a jobs file: the sum of its
- * lines' hashes (mod 2^64), so merge can recompute it from the lines in
- * any order. FNV-1a with SplitMix64's finaliser: fixed and portable. */
-static uint64_t line_hash(const char *text)
-{
-    uint64_t h = 0xcbf29ce484222325ULL;
-    for (; *text; text++)
-        h = (h ^ (unsigned char)*text) * 0x100000001b3ULL;
-    h = (h ^ (h >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    h = (h ^ (h >> 27)) * 0x94d049bb133111ebULL;
-    return h ^ (h >> 31);
-}
+/* A job line's hash (pl_line_hash), and the fingerprint of a jobs file:
+ * the sum of its lines' hashes (mod 2^64), so merge can recompute it from
+ * the lines in any order. */
+static uint64_t line_hash(const char *text) { return pl_line_hash(text); }
 
 /* The line of job `id` without its fingerprint: "ID/N\tV\tP\tD\tFEN\tMULT". */
 static void job_text(char *out, size_t cap, size_t id, size_t total, const cli_opts *o,
@@ -147,6 +147,17 @@ static uint64_t write_jobs(FILE *out, const cli_opts *o, const fen_list *l, int 
     return sum;
 }
 
+/* The jobs file of a split whose every line ends within K plies: the one
+ * line "0/0@FP V P D ROOT 0"; merge sums it to 0 (MULT 0 takes no count). */
+static void write_no_jobs(FILE *out, const cli_opts *o, const cli_position *cp, int left)
+{
+    char fen[HX_FEN_MAX], text[HX_FEN_MAX + 128];
+    hx_position_fen(cp->pos, fen);
+    snprintf(text, sizeof text, "0/0\t%s\t%s\t%d\t%s\t0", o->variant,
+             o->profile ? o->profile : "std", left, fen);
+    fprintf(out, "0/0@%016llx%s\n", (unsigned long long)line_hash(text), text + 3);
+}
+
 int cli_perft_split(const cli_opts *o, cli_position *cp, int depth)
 {
     int plies = o->split;
@@ -159,7 +170,8 @@ int cli_perft_split(const cli_opts *o, cli_position *cp, int depth)
         fen_list_free(&l);
         return cli_bad_input("out of memory while splitting");
     }
-    qsort(l.fens, l.n, sizeof *l.fens, compare_fens);
+    if (l.n) /* no lines: fens is NULL */
+        qsort(l.fens, l.n, sizeof *l.fens, compare_fens);
     hx_output_file file = {0};
     int rc = o->output ? cli_output_file_open(o->output, &file) : 0;
     if (rc) {
@@ -167,7 +179,10 @@ int cli_perft_split(const cli_opts *o, cli_position *cp, int depth)
         return rc;
     }
     FILE *out = o->output ? file.f : stdout;
-    write_jobs(out, o, &l, depth - plies, write_jobs(NULL, o, &l, depth - plies, 0));
+    if (l.n)
+        write_jobs(out, o, &l, depth - plies, write_jobs(NULL, o, &l, depth - plies, 0));
+    else
+        write_no_jobs(out, o, cp, depth - plies);
     fprintf(stderr, "split: %zu lines, %zu jobs of depth %d\n", l.n, count_distinct(&l),
             depth - plies);
     fen_list_free(&l);
@@ -233,12 +248,12 @@ static int parse_id(merge_state *m, const char *text, size_t *id)
         i = strtoull(text, &end, 10);
     if (end && *end == '/' && isdigit((unsigned char)end[1]))
         n = strtoull(end + 1, &end, 10);
-    if (!end || i == 0 || i > n || *end != '@')
+    if (!end || (i == 0) != (n == 0) || i > n || *end != '@')
         return merge_error(m, "bad job id (expected ID/N@FINGERPRINT, as perft --split writes it)");
     fp = strtoull(end + 1, &end, 16);
     if (strlen(text) - (size_t)(strchr(text, '@') + 1 - text) != 16 || *end)
         return merge_error(m, "bad fingerprint in the job id (16 hex digits after '@')");
-    int rc = m->n ? 0 : allocate_jobs(m, n);
+    int rc = m->jobs ? 0 : allocate_jobs(m, n);
     if (rc)
         return rc;
     if (!m->fingerprint)
@@ -252,7 +267,7 @@ static int parse_id(merge_state *m, const char *text, size_t *id)
 static int split_fields(char *line, char **fields, int max)
 {
     int n = 0;
-    line[strcspn(line, "\r\n")] = '\0';
+    line[strcspn(line, "\n")] = '\0';
     for (char *p = line; n < max; p++) {
         fields[n++] = p;
         if (!(p = strchr(p, '\t')))
@@ -290,8 +305,9 @@ static int merge_job_line(merge_state *m, merge_job *j, char **f)
     int rc = check_job_fields(m, f);
     if (rc)
         return rc;
-    if (parse_u64(f[5], &mult) || mult == 0)
-        return merge_error(m, "bad multiplicity (a number from 1)");
+    if (parse_u64(f[5], &mult) || (mult == 0) != (m->n == 0))
+        return merge_error(m, "bad multiplicity (a number from 1; 0 only in the 0/0 line of a "
+                              "split without jobs)");
     if (j->has_job)
         return merge_error(m, "job listed twice");
     char text[2048];
@@ -303,11 +319,16 @@ static int merge_job_line(merge_state *m, merge_job *j, char **f)
     return 0;
 }
 
-static int merge_result_line(merge_state *m, merge_job *j, size_t id, const char *count_text)
+int cli_is_job_id(const char *text) { return pl_is_job_id(text, strlen(text)); }
+
+uint64_t cli_result_check(const char *id, uint64_t count)
 {
-    uint64_t count = 0;
-    if (parse_u64(count_text, &count))
-        return merge_error(m, "bad count");
+    return pl_result_check(id, strlen(id), count);
+}
+
+/* A result line, parsed whole by pl_parse_result before split_fields. */
+static int merge_result_line(merge_state *m, merge_job *j, size_t id, uint64_t count)
+{
     if (j->has_result && j->count != count)
         return merge_error(m, "two different results for one job");
     if (j->has_result)
@@ -320,32 +341,64 @@ static int merge_result_line(merge_state *m, merge_job *j, size_t id, const char
 static int merge_line(merge_state *m, char *line)
 {
     char *f[7] = {0};
+    size_t len = strcspn(line, "\n"), tabs = 0, id_len = 0, id = 0;
+    for (size_t i = 0; i < len; i++)
+        tabs += line[i] == '\t';
+    const char *id_text = NULL, *problem = NULL;
+    uint64_t count = 0;
+    if (tabs < 3 && len && line[0] != '#' &&
+        (problem = pl_parse_result(line, len, &id_text, &id_len, &count)) != NULL)
+        return merge_error(m, tabs == 0 ? "expected a job line (6 tab-separated fields) or a "
+                                          "result (ID/N@FP<TAB>COUNT<TAB>CHECK, as perft --job prints it)"
+                                        : problem);
     int n = split_fields(line, f, 7);
-    size_t id = 0;
     if (n == 1 && (f[0][0] == '\0' || f[0][0] == '#'))
         return 0;
-    if (n != 2 && n != 6)
-        return merge_error(m, "expected a job line (6 tab-separated fields) or a result (ID/N@FP<TAB>COUNT)");
+    if (n != 3 && n != 6)
+        return merge_error(m, "expected a job line (6 tab-separated fields) or a result "
+                              "(ID/N@FP<TAB>COUNT<TAB>CHECK, as perft --job prints it)");
     int rc = parse_id(m, f[0], &id);
     if (rc)
         return rc;
-    return n == 6 ? merge_job_line(m, &m->jobs[id], f) : merge_result_line(m, &m->jobs[id], id, f[1]);
+    return n == 6 ? merge_job_line(m, &m->jobs[id], f) : merge_result_line(m, &m->jobs[id], id, count);
+}
+
+/* Only printable ASCII and TAB belong to the grammar; the first other
+ * byte of the line (len bytes, without its newline) is named. */
+static int check_bytes(const merge_state *m, const char *line, size_t len)
+{
+    long at = pl_bad_byte(line, len);
+    if (at < 0)
+        return 0;
+    unsigned char c = (unsigned char)line[at];
+    char what[160];
+    snprintf(what, sizeof what, "%s (byte 0x%02x) at column %ld: not part of a job or result line",
+             pl_byte_name(c), c, at + 1);
+    return merge_error(m, what);
 }
 
 static int merge_lines(merge_state *m, FILE *in)
 {
-    char line[1024];
+    enum { MAX_LINE = 4096 }; /* a job line is at most a HexFEN and 100 bytes */
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t got;
     int rc = 0;
-    while (!rc && fgets(line, sizeof line, in)) {
+    while (!rc && (got = getline(&line, &cap, in)) > 0) {
         m->line++;
-        if (!strchr(line, '\n'))
-            rc = merge_error(m, feof(in) ? "the last line has no newline (a truncated file?)"
-                                         : "line too long");
+        size_t len = (size_t)got - (line[got - 1] == '\n');
+        if ((rc = check_bytes(m, line, len)) != 0)
+            break;
+        if (len == (size_t)got)
+            rc = merge_error(m, "the last line has no newline (a truncated file?)");
+        else if (len > MAX_LINE)
+            rc = merge_error(m, "line too long (more than 4096 bytes)");
         else
             rc = merge_line(m, line);
     }
     if (!rc && ferror(in))
         rc = cli_bad_input("%s: %s", m->file, strerror(errno));
+    free(line);
     return rc;
 }
 
@@ -399,6 +452,8 @@ static int merge_total(const merge_state *m, uint64_t *total)
         if ((!j->has_job || !j->has_result) && !first)
             first = i;
     }
+    if (m->n == 0 && !m->jobs[0].has_job)
+        return cli_bad_input("merge: the results of a split without jobs, without its 0/0 job line");
     if (missing_jobs || missing_results)
         return cli_bad_input("merge: %zu job lines and %zu results missing of %zu (first: job %zu)",
                              missing_jobs, missing_results, m->n, first);
@@ -448,7 +503,7 @@ int cmd_merge(int argc, char **argv)
     for (int i = 0; i < o.nargs && !rc; i++)
         rc = merge_file(&m, o.args[i]);
     uint64_t total = 0;
-    if (!rc && !m.n)
+    if (!rc && !m.jobs)
         rc = cli_bad_input("merge: no jobs in the input");
     if (!rc && o.missing) {
         rc = print_missing(&m);

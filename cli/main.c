@@ -46,7 +46,8 @@ static const command commands[] = {
      "                      run again resumes from it (progress shows on a terminal)\n"
      "  --split K           print the jobs K plies down instead of counting (tab-separated\n"
      "                      'ID/N@FP VARIANT PROFILE DEPTH HEXFEN MULT'; sum with 'hexref merge')\n"
-     "  -o, --output FILE   with --split: write the jobs to FILE\n"},
+     "  -o, --output FILE   with --split: write the jobs to FILE\n"
+     "  --job ID/N@FP       print the count as merge's result line 'ID COUNT CHECK'\n"},
     {"divide", cmd_divide, "perft per root move, in perftree's format",
      "usage: hexref divide -v VARIANT [options] DEPTH\n"
      "Prints 'MOVE COUNT' per legal root move (sorted by move text), a blank line and\n"
@@ -111,8 +112,9 @@ static const command commands[] = {
     {"merge", cmd_merge, "sum the results of the jobs of perft --split",
      "usage: hexref merge [--missing] JOBS RESULTS...\n"
      "Sums the results of the jobs of 'hexref perft --split' (docs/perft.md).\n"
-     "JOBS is the split's output, RESULTS hold 'ID/N@FP<TAB>COUNT' lines (GNU parallel\n"
-     "--tagstring {1}); FP is the jobs file's fingerprint. Every job must have exactly\n"
+     "JOBS is the split's output, RESULTS hold 'ID/N@FP<TAB>COUNT<TAB>CHECK' lines (as\n"
+     "perft --job ID/N@FP prints them); FP is the jobs file's fingerprint, CHECK the\n"
+     "line's own. Every job must have exactly\n"
      "one result, and every line must belong to the one split. The total is the last\n"
      "line of stdout.\n"
      "  --missing           print the ID/N@FP of every job that has no result yet, one\n"

@@ -6,11 +6,13 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <libgen.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -52,6 +54,7 @@ static const opt_def options[] = {
     OPT(NULL, "--no-bulk", T_FLAG, no_bulk),
     OPT(NULL, "--missing", T_FLAG, missing),
     OPT(NULL, "--checkpoint", T_STR, checkpoint),
+    OPT(NULL, "--job", T_STR, job),
     OPT("-n", "--count", T_INT, count),
     OPT(NULL, "--check-depth", T_INT, check_depth),
     OPT(NULL, "--seconds", T_LONG, seconds),

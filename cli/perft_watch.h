@@ -12,9 +12,12 @@ typedef struct perft_watch {
     int active;             /* 0: nothing to show or keep, count unwatched */
     int show;               /* stderr is a terminal: print progress */
     const char *checkpoint; /* --checkpoint FILE, or NULL */
-    char header[HX_FEN_MAX + 256];
+    char *header;           /* the checkpoint's header lines (owned) */
+    uint64_t header_hash;   /* line_check's start: each done line's check covers it */
+    int lock_fd;            /* the locked checkpoint, held for the run; -1 if none */
+    int created;            /* the run created the (empty) checkpoint file */
     double start, last_print, last_save;
-    int done, resumed, save_failed;
+    int done, resumed, save_failed, saved;
     uint64_t nodes;         /* counted by this run */
     uint64_t resumed_nodes; /* taken from the checkpoint */
 } perft_watch;
@@ -25,8 +28,9 @@ typedef struct perft_watch {
  * hx_perft_deep_watched when pw->active. */
 int perft_watch_open(perft_watch *pw, const cli_opts *o, cli_position *cp, int depth);
 
-/* Ends the progress line and writes the final checkpoint (counted: the
- * count finished). Returns 0 or the exit code of a write failure. */
+/* Ends the progress line, writes the final checkpoint (counted: the count
+ * finished) and releases its lock. A checkpoint that cannot be written is
+ * a warning on stderr, never a lost count: returns 0. */
 int perft_watch_close(perft_watch *pw, int counted);
 
 #endif

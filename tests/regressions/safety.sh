@@ -72,11 +72,22 @@ check $? "engine: go perft 3 after 4095 moves is an error with a terminator ($(h
 expect "selfcheck: --plies beyond the history" 2 "4095" selfcheck -v glinski -n 1 --plies 5000
 
 # ---- 2. merge ---------------------------------------------------------------
-# results of every job, as `parallel --tagstring {1} hexref perft ...` writes them
+# results of every job, as `hexref perft --job ID ...` writes them
 results_of() { # results_of JOBS > RESULTS
   while IFS="$(printf '\t')" read -r id v p d fen mult; do
-    printf '%s\t%s\n' "$id" "$("$hexref" perft -v "$v" -p "$p" --fen "$fen" "$d" 2>/dev/null)"
+    "$hexref" perft --job "$id" -v "$v" -p "$p" --fen "$fen" "$d" 2>/dev/null
   done <"$1"
+}
+result_line() { # result_line ID COUNT: the line with its CHECK, computed here from docs/perft.md
+  python3 -c '
+import sys
+M = (1 << 64) - 1
+h = 0xcbf29ce484222325
+for b in (sys.argv[1] + "\t" + sys.argv[2]).encode():
+    h = ((h ^ b) * 0x100000001b3) & M
+h = ((h ^ (h >> 30)) * 0xbf58476d1ce4e5b9) & M
+h = ((h ^ (h >> 27)) * 0x94d049bb133111eb) & M
+print("%s\t%s\t%016x" % (sys.argv[1], sys.argv[2], h ^ (h >> 31)))' "$1" "$2"
 }
 hx perft -v mccooey --split 1 -o "$tmp/jobs3.tsv" 3 2>/dev/null
 hx perft -v mccooey --split 1 -o "$tmp/jobs4.tsv" 4 2>/dev/null
@@ -88,11 +99,13 @@ grep -q '@' "$tmp/jobs3.tsv" && grep -q '@' "$tmp/res3.tsv"
 check $? "split: job ids carry the fingerprint of the jobs file"
 head -c -1 "$tmp/res3.tsv" >"$tmp/cut.tsv"
 expect "merge: a last line without its newline" 1 "newline" merge "$tmp/jobs3.tsv" "$tmp/cut.tsv"
-sed '1s/\t\([0-9]*\)$/\t -\1/' "$tmp/res3.tsv" >"$tmp/neg.tsv"
+cmp -s <(head -n 1 "$tmp/res3.tsv") <(result_line $(head -n 1 "$tmp/res3.tsv" | cut -f 1,2))
+check $? "merge: a result line's check is the one docs/perft.md defines"
+sed '1s/\t\([0-9]*\)\t/\t -\1\t/' "$tmp/res3.tsv" >"$tmp/neg.tsv"
 expect "merge: a count ' -N'" 1 "bad count" merge "$tmp/jobs3.tsv" "$tmp/neg.tsv"
-sed '1s/\t\([0-9]*\)$/\t+\1/' "$tmp/res3.tsv" >"$tmp/plus.tsv"
+sed '1s/\t\([0-9]*\)\t/\t+\1\t/' "$tmp/res3.tsv" >"$tmp/plus.tsv"
 expect "merge: a count '+N'" 1 "bad count" merge "$tmp/jobs3.tsv" "$tmp/plus.tsv"
-sed '1s/\t[0-9]*$/\t18446744073709551615/' "$tmp/res3.tsv" >"$tmp/big.tsv"
+{ result_line "$(head -n 1 "$tmp/res3.tsv" | cut -f 1)" 18446744073709551615; tail -n +2 "$tmp/res3.tsv"; } >"$tmp/big.tsv"
 expect "merge: a sum beyond 64 bits" 1 "64 bits" merge "$tmp/jobs3.tsv" "$tmp/big.tsv"
 sed '1s/\t1$/\t7/' "$tmp/jobs3.tsv" >"$tmp/mult7.tsv"
 expect "merge: a MULT changed to 7" 1 "fingerprint" merge "$tmp/mult7.tsv" "$tmp/res3.tsv"
@@ -105,7 +118,7 @@ expect "merge: results of another split with as many jobs" 1 "another split" \
 head -n 15 "$tmp/jobs3.tsv" >"$tmp/mix.tsv"; tail -n +16 "$tmp/jobs4.tsv" >>"$tmp/mix.tsv"
 expect "merge: job lines of two splits" 1 "split" merge "$tmp/mix.tsv" "$tmp/res3.tsv"
 expect "merge: a directory" 1 "directory" merge "$tmp/jobs3.tsv" "$tmp"
-printf '1/1073741824@0123456789abcdef\t5\n' >"$tmp/huge.tsv"
+result_line 1/1073741824@0123456789abcdef 5 >"$tmp/huge.tsv"
 run merge "$tmp/huge.tsv"
 [ "$(rc)" = 1 ] && grep -q "more jobs than" "$tmp/err"; check $? "merge: an absurd job count is refused ($(head -c 200 "$tmp/err"))"
 

@@ -32,7 +32,7 @@ expect 2 "unknown option" "$hexref" suite --bogus "$work/nameless.epd"
 expect 2 "tier must be" "$hexref" suite --tier fast "$work/nameless.epd"
 "$hexref" perft -v mccooey --fen "$start" --split 1 -o "$work/jobs.tsv" 3 2>/dev/null
 id=$(head -n 1 "$work/jobs.tsv" | cut -f 1) # ID/N@FINGERPRINT (docs/perft.md)
-printf '%s\t9x\n' "$id" > "$work/res.tsv"
+printf '%s\t9x\t0123456789abcdef\n' "$id" > "$work/res.tsv"
 expect 1 "res.tsv:1: bad count" "$hexref" merge "$work/jobs.tsv" "$work/res.tsv"
 printf 'garbage\n' > "$work/res.tsv"
 expect 1 "res.tsv:1: expected a job line" "$hexref" merge "$work/jobs.tsv" "$work/res.tsv"

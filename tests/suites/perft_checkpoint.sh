@@ -17,7 +17,7 @@ got=$(perft --checkpoint "$ck" 4)
 [ "$got" = "$want" ] || fail "with a new checkpoint: $got, plain: $want"
 jobs=$(sed -n 's/^jobs //p' "$ck")
 [ "$(grep -c '^done ' "$ck")" = "$jobs" ] || fail "a finished count's checkpoint lacks jobs"
-[ ! -e "$ck.tmp" ] || fail "left $ck.tmp behind"
+[ -z "$(ls -A "$work" | grep -v '^ck.txt$\|^err$')" ] || fail "left a temp file behind: $(ls -A "$work")"
 
 # Half the jobs forgotten: the resumed run counts them again.
 cp "$ck" "$work/full.txt"
@@ -28,16 +28,19 @@ got=$(perft -t 2 --hash 8 --checkpoint "$ck" 4)
 grep -q "^checkpoint: $kept of $jobs jobs" "$work/err" || fail "resume did not say it took $kept jobs: $(cat "$work/err")"
 cmp -s "$ck" "$work/full.txt" || fail "the resumed run's checkpoint differs from the first run's"
 
-# The finished jobs are taken, not counted again: one count made one larger
-# shows up in the total.
-awk '/^done 0 / { $3 += 1 } { print }' "$work/full.txt" > "$ck"
+# The finished jobs are taken, not counted again: a run resuming all of
+# them counts no node; a count edited by hand is refused by its check.
+cp "$work/full.txt" "$ck"
 got=$(perft --checkpoint "$ck" 4)
-[ "$got" = "$((want + 1))" ] || fail "a finished job was counted again ($got, expected $((want + 1)))"
+[ "$got" = "$want" ] && grep -q "^time .* 0 nodes/s" "$work/err" || fail "a finished job was counted again: $(cat "$work/err")"
+awk '/^done 0 / { $3 += 1 } { print }' "$work/full.txt" > "$ck"
+refused --checkpoint "$ck" 4 || fail "accepted a checkpoint line edited by hand"
+grep -q "ck.txt:11: the line's check does not match" "$work/err" || fail "unclear error: $(cat "$work/err")"
 
 # Refused: another depth, a truncated file; the file is left as it was.
 cp "$work/full.txt" "$ck"
 refused --checkpoint "$ck" 5 || fail "accepted a checkpoint of depth 4 for depth 5"
-grep -q "ck.txt:5: a checkpoint of another perft" "$work/err" || fail "unclear error: $(cat "$work/err")"
+grep -q "ck.txt:8: a checkpoint of another count: its depth is '4', this count's is '5'" "$work/err" || fail "unclear error: $(cat "$work/err")"
 cmp -s "$ck" "$work/full.txt" || fail "a refused checkpoint was changed"
 head -c -1 "$work/full.txt" > "$ck"
 refused --checkpoint "$ck" 4 || fail "accepted a truncated checkpoint"

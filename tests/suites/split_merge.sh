@@ -14,8 +14,8 @@ split_run() {
     want=$("$hexref" perft -v "$1" -p "$2" --fen "$3" "$4" 2>/dev/null | tail -n 1)
     "$hexref" perft -v "$1" -p "$2" --fen "$3" --split "$5" -o "$work/jobs.tsv" "$4" 2>/dev/null ||
         fail "split $*"
-    parallel --will-cite --colsep '\t' --tagstring '{1}' \
-        "$hexref" perft -v {2} -p {3} --fen {5} {4} :::: "$work/jobs.tsv" > "$work/results.tsv" 2>/dev/null ||
+    parallel --will-cite --colsep '\t' \
+        "$hexref" perft --job {1} -v {2} -p {3} --fen {5} {4} :::: "$work/jobs.tsv" > "$work/results.tsv" 2>/dev/null ||
         fail "parallel $*"
     got=$("$hexref" merge "$work/jobs.tsv" "$work/results.tsv" 2>/dev/null | tail -n 1)
     [ -n "$want" ] && [ "$got" = "$want" ] || fail "$*: merged '$got', single process '$want'"
@@ -29,13 +29,13 @@ awk -F'\t' '$6 > 1 { found = 1 } END { exit !found }' "$work/jobs3.tsv" || fail 
 # Run them as one Slurm array task would (docs/perft.md), without parallel.
 tab=$(printf '\t')
 while IFS="$tab" read -r id v p d fen mult; do
-    printf '%s\t%s\n' "$id" "$("$hexref" perft -v "$v" -p "$p" --fen "$fen" "$d" 2>/dev/null | tail -n 1)"
+    "$hexref" perft --job "$id" -v "$v" -p "$p" --fen "$fen" "$d" 2>/dev/null
 done < "$work/jobs3.tsv" > "$work/results3.tsv"
 want=$("$hexref" perft -v mccooey --fen "$small" 5 2>/dev/null | tail -n 1)
 got=$("$hexref" merge "$work/jobs3.tsv" "$work/results3.tsv" 2>/dev/null | tail -n 1)
 [ "$got" = "$want" ] || fail "split 3 with transpositions: merged '$got', single process '$want'"
 # Each result names its split: the id carries the jobs file's fingerprint.
-grep -q '^[0-9]*/[0-9]*@[0-9a-f]\{16\}	[0-9]*$' "$work/results.tsv" || fail "results without the fingerprint"
+grep -q '^[0-9]*/[0-9]*@[0-9a-f]\{16\}	[0-9]*	[0-9a-f]\{16\}$' "$work/results.tsv" || fail "results without the fingerprint and check"
 "$hexref" merge "$work/jobs3.tsv" "$work/results.tsv" 2>/dev/null && fail "accepted results of another split"
 sed 1d "$work/results.tsv" > "$work/missing.tsv"
 "$hexref" merge "$work/jobs.tsv" "$work/missing.tsv" 2>/dev/null && fail "accepted a missing result"
@@ -45,6 +45,6 @@ listed=$("$hexref" merge --missing "$work/jobs.tsv" "$work/missing.tsv" 2>/dev/n
 [ "$listed" = "$gone" ] || fail "merge --missing listed '$listed', expected '$gone'"
 listed=$("$hexref" merge --missing "$work/jobs.tsv" "$work/results.tsv" 2>/dev/null) || fail "merge --missing failed"
 [ -z "$listed" ] || fail "merge --missing listed '$listed' for complete results"
-{ cat "$work/results.tsv"; head -n 1 "$work/results.tsv" | awk -F'\t' '{print $1 "\t" $2 + 1}'; } > "$work/conflict.tsv"
+{ cat "$work/results.tsv"; head -n 1 "$work/results.tsv" | awk -F'\t' '{print $1 "\t" $2 + 1 "\t" $3}'; } > "$work/conflict.tsv"
 "$hexref" merge "$work/jobs.tsv" "$work/conflict.tsv" 2>/dev/null && fail "accepted conflicting results"
 echo "split_merge: ok"
