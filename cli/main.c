@@ -24,7 +24,9 @@ typedef struct command {
 #define REPORT_OPT                                                                          \
     "  --report FILE.html  also write an HTML report: a summary, then each finding's\n"    \
     "                      board with the differing moves as arrows, the path, the\n"      \
-    "                      commands that reproduce it and a fixture (self-contained)\n"
+    "                      commands that reproduce it and a fixture (self-contained);\n" \
+    "                      'report: FILE' goes to stderr, so the summary line stays\n"   \
+    "                      the last line of stdout\n"
 
 #define POSITION_OPTS                                                                       \
     "  -v, --variant V     shafran, brusky, glinski or mccooey (required)\n"              \

@@ -472,7 +472,7 @@ int cli_output_end(cli_output *out, const hx_results *r)
         if (hx_report_html_file(out->report, r, err, sizeof err) != 0)
             rc = cli_bad_input("%s", err);
         else
-            printf("report: %s\n", out->report);
+            fprintf(stderr, "report: %s\n", out->report); /* stdout ends with the summary */
     }
     return rc;
 }

@@ -207,7 +207,8 @@ check "suite writes no report when it ends in bad input" $?
 run fixtures -v mccooey --report "$tmp/none.html" /nonexistent.fix
 [ "$(rc)" = 1 ] && [ ! -e "$tmp/none.html" ]; check "fixtures writes no report on bad input" $?
 run suite --report "$tmp/ok.html" "$tmp/mccooey-std.epd"
-[ "$(rc)" = 0 ] && grep -qx "report: $tmp/ok.html" "$tmp/out" && tail -n 1 "$tmp/ok.html" | grep -qx '</html>' &&
+[ "$(rc)" = 0 ] && grep -qx "report: $tmp/ok.html" "$tmp/err" && ! grep -q "^report:" "$tmp/out" &&
+  tail -n 1 "$tmp/out" | grep -qE '^[0-9]+ passed, [0-9]+ failed$' && tail -n 1 "$tmp/ok.html" | grep -qx '</html>' &&
   grep -q 'data-outcome="pass"' "$tmp/ok.html" && [ -z "$(ls "$tmp" | grep 'ok.html.tmp')" ]
 check "suite --report writes a whole page" $?
 expect_rc "identify takes no --report" 2 "takes no option --report" identify -e true -v mccooey --report "$tmp/x.html"
