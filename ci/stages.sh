@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # ci/stages.sh - the stage runner of ci/test (sourced, not run; docs/ci.md).
 #
 # A stage is a name and a command (usually a shell function of the caller,
@@ -115,6 +116,10 @@ stage_show_failure() {
   local name=$1
   echo "---- stage $name FAILED (${STAGE_RC[$name]})"
   echo "---- command: ${STAGE_CMD[$name]}"
+  local first=${STAGE_CMD[$name]%% *}
+  if declare -F "$first" >/dev/null; then # a function of the caller: its commands
+    declare -f "$first" | sed 's/^/       /'
+  fi
   echo "---- last $STAGE_TAIL lines of $STAGE_LOGS/$name.log:"
   tail -n "$STAGE_TAIL" "$STAGE_LOGS/$name.log"
   echo "---- end of stage $name's log"
@@ -147,7 +152,7 @@ stage_on_exit() {
   for name in "${STAGE_NAMES[@]}"; do
     [ "${STAGE_RESULT[$name]}" = ok ] || failed+=("$name")
   done
-  [ ${#failed[@]} = 0 ] || [ $rc != 0 ] || rc=1
+  [ ${#failed[@]} = 0 ] || [ "$rc" != 0 ] || rc=1
   if [ ${#failed[@]} -gt 0 ]; then
     echo
     for name in "${failed[@]}"; do stage_show_failure "$name"; done
@@ -155,10 +160,10 @@ stage_on_exit() {
   stage_table
   if [ ${#failed[@]} -gt 0 ]; then
     echo "ci: FAILED, stage(s): ${failed[*]}"
-  elif [ $rc != 0 ]; then
+  elif [ "$rc" != 0 ]; then
     echo "ci: FAILED outside any stage (exit status $rc)"
   else
     echo "ci: every stage ok"
   fi
-  exit $rc
+  exit "$rc"
 }
