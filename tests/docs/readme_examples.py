@@ -30,7 +30,7 @@ NOT_RUN = {
     "hexref perft -v glinski --threads 2 --hash 256 7":
         "Gliński perft 7 is 1.2e12 leaves: minutes to hours (perft-suites/README.md)",
     "hexref selfcheck --seconds 60 --seed 7":
-        "a minute of games; ctest selfcheck_long_games runs the same command with a shorter time",
+        "a minute of games; ctest selfcheck_long_games plays the same kind of games, a fixed number of them",
 }
 
 # './my-engine' in the README stands for the reader's engine; here it is

@@ -6,6 +6,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
 #include <cmocka.h>
@@ -116,6 +117,62 @@ static void examine_matches_moves_status_play(void **state)
     expect_error(oracle_examine("mccooey", "std", start, "f4f5", NULL, err, sizeof err), err, "no output");
 }
 
+/* Rules of the API's outputs: an empty buffer (cap 0) is no buffer, the same
+ * error as NULL, and the functions that clear their output first clear
+ * nothing they were not given. */
+static void an_empty_buffer_is_no_buffer(void **state)
+{
+    (void)state;
+    char out[64] = "untouched", err[256];
+    expect_error(oracle_start_fen("mccooey", "std", out, 0, err, sizeof err), err, "no output buffer");
+    expect_error(oracle_moves("mccooey", "std", start, out, 0, err, sizeof err), err, "no output buffer");
+    expect_error(oracle_children("mccooey", "std", start, out, 0, err, sizeof err), err, "no output buffer");
+    expect_error(oracle_status("mccooey", "std", start, out, 0, err, sizeof err), err, "no output buffer");
+    expect_error(oracle_status("mccooey", "std", start, NULL, 0, err, sizeof err), err, "no output buffer");
+    expect_error(oracle_play("mccooey", "std", start, "f4f5", out, 0, err, sizeof err), err, "no output buffer");
+    expect_error(oracle_play("mccooey", "std", start, "f4f5", NULL, 0, err, sizeof err), err, "no output buffer");
+    assert_string_equal(out, "untouched");
+}
+
+/* A cell name is a file letter of the board, then its rank in decimal,
+ * 1 to the board's ranks, without a leading 0 (docs/rules, HexFEN's
+ * e.p. field); anything else is not a cell. The e.p. field names cells. */
+static void ep_cells_are_file_then_rank(void **state)
+{
+    (void)state;
+    char out[4096], err[256];
+    /* Glinski, White's f5-f7 ... here Black's last double step crossed e8 */
+    static const char *const not_cells[] = {
+        "e0",    /* rank 0 */
+        "e;",    /* a rank that is not a digit (';' follows '9') */
+        "e1/",   /* a second rank character below '0' */
+        "e1;",   /* and above '9' */
+        "e1000", /* four characters */
+        "e",     /* no rank */
+        "z5",    /* not a file of the board */
+    };
+    for (size_t i = 0; i < sizeof not_cells / sizeof not_cells[0]; i++) {
+        char fen[256];
+        snprintf(fen, sizeof fen, "b/qbk/n1b1n/r5r/ppppppppp/11/5P5/4P1P4/3P1B1P3/2P2B2P2/1PRNQBKNRP1 b - %s 0 1",
+                 not_cells[i]);
+        expect_error(oracle_moves("glinski", "std", fen, out, sizeof out, err, sizeof err), err, "is not a cell");
+    }
+}
+
+/* The placement field holds piece letters, digits and '/': a control
+ * character or a byte above 127 is named by its code, not printed. */
+static void placement_bytes_are_named_by_code(void **state)
+{
+    (void)state;
+    char out[4096], err[256];
+    expect_error(oracle_moves("mccooey", "std", "b/qbk/rnbnr/ppp\tpppp/9/11/11/5P5/4PBP4/3PNBNP3/2PRQBKRP2 w - - 0 1",
+                              out, sizeof out, err, sizeof err), err, "unknown character 0x09");
+    expect_error(oracle_moves("mccooey", "std", "b/qbk/rnbnr/ppp\xc3\xa9pppp/9/11/11/5P5/4PBP4/3PNBNP3/2PRQBKRP2 w - - 0 1",
+                              out, sizeof out, err, sizeof err), err, "unknown character 0xc3");
+    expect_error(oracle_moves("mccooey", "std", "b/qbk/rnbnr/pppXpppp/9/11/11/5P5/4PBP4/3PNBNP3/2PRQBKRP2 w - - 0 1",
+                              out, sizeof out, err, sizeof err), err, "unknown piece letter 'X'");
+}
+
 static void agreed_parser_rules(void **state)
 {
     (void)state;
@@ -146,6 +203,9 @@ int main(void)
         cmocka_unit_test(children_match_play),
         cmocka_unit_test(examine_matches_moves_status_play),
         cmocka_unit_test(agreed_parser_rules),
+        cmocka_unit_test(an_empty_buffer_is_no_buffer),
+        cmocka_unit_test(ep_cells_are_file_then_rank),
+        cmocka_unit_test(placement_bytes_are_named_by_code),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
