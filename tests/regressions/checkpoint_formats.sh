@@ -7,22 +7,9 @@
 # Usage: checkpoint_formats.sh PATH/TO/hexref
 set -u
 hexref=$1
-passed=0 failed=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-check() { # check STATUS NAME
-  if [ "$1" -eq 0 ]; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL: $2"; fi
-}
+. "$(dirname "$0")/common.sh"
 hx() { timeout 20 "$hexref" "$@"; }
 run() { hx "$@" >"$tmp/out" 2>"$tmp/err"; echo $? >"$tmp/rc"; }
-rc() { cat "$tmp/rc"; }
-expect() { # expect NAME CODE MESSAGE-PART ARGS...: exit CODE, MESSAGE-PART on stderr
-  local name=$1 code=$2 part=$3; shift 3
-  run "$@"
-  [ "$(rc)" = "$code" ] && grep -qF -- "$part" "$tmp/err"
-  check $? "$name (rc $(rc), stderr: $(head -c 300 "$tmp/err"))"
-}
 expect_out() { # expect_out NAME VALUE ARGS...: exit 0 and VALUE on stdout
   local name=$1 value=$2; shift 2
   run "$@"

@@ -7,14 +7,8 @@
 # Usage: results.sh PATH/TO/hexref
 set -u
 hexref=$1
-passed=0 failed=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-check() { # check STATUS NAME
-  if [ "$1" -eq 0 ]; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL: $2"; fi
-}
+. "$(dirname "$0")/common.sh"
 run() { timeout "${limit:-120}" "$hexref" "$@" >"$tmp/out" 2>"$tmp/err"; echo $? >"$tmp/rc"; }
-rc() { cat "$tmp/rc"; }
 
 # ---- Item 1: the marks of diag-firstmove survive --moves --------------------
 # After e4f5 a5a4 the white pawn on f5 was a capture: f5f7 is illegal

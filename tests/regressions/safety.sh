@@ -10,8 +10,7 @@ hexref=$1
 wrap=${HEXREF_WRAP:-}
 fixdir="$(cd "$(dirname "$0")/../fixtures" && pwd)"
 suites="$(cd "$(dirname "$0")/../../perft-suites" && pwd)"
-passed=0 failed=0
-tmp=$(mktemp -d)
+. "$(dirname "$0")/common.sh"
 leftovers=""
 cleanup() {
   for pid in $leftovers; do kill -9 "$pid" 2>/dev/null; done
@@ -19,20 +18,8 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# check STATUS NAME: STATUS first, so that $? is taken before any command
-# substitution in NAME runs (each one resets $?).
-check() {
-  if [ "$1" -eq 0 ]; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL: $2"; fi
-}
 hx() { timeout 120 $wrap "$hexref" "$@"; }
 run() { hx "$@" >"$tmp/out" 2>"$tmp/err"; echo $? >"$tmp/rc"; }
-rc() { cat "$tmp/rc"; }
-expect() { # expect NAME CODE MESSAGE-PART ARGS...: exit CODE, MESSAGE-PART on stderr
-  local name=$1 code=$2 part=$3; shift 3
-  run "$@"
-  [ "$(rc)" = "$code" ] && grep -qF -- "$part" "$tmp/err"
-  check $? "$name (rc $(rc), stderr: $(head -c 300 "$tmp/err"))"
-}
 expect_report() { # the same, MESSAGE-PART in the report (stdout) of verify or fixtures
   local name=$1 code=$2 part=$3; shift 3
   run "$@"
