@@ -22,7 +22,7 @@ import time
 HEXREF = sys.argv[1]
 SESSIONS = int(sys.argv[2]) if len(sys.argv) > 2 else 40
 SEED = int(sys.argv[3]) if len(sys.argv) > 3 else 25
-# Over 4 KiB of divide lines at depth 4 (346 moves).
+# Over 4 KiB of divide lines at depth 5 (346 moves, 4499 bytes).
 WIDE = "k/ppp/ppppp/7/9/Q1Q1Q1Q1Q1Q/11/1Q1Q1Q1Q1Q1/11/Q1Q1Q1Q1Q1Q/6K4 w - - 0 1"
 LINE = re.compile(r"^(|readyok|uciok|[a-l]\d+[a-l]\d+[a-z]?: \d+|Nodes searched: \d+|error .+|"
                   r"info string .+|id .+|option name .+|bestmove 0000|status \w+)$")
@@ -167,11 +167,16 @@ def closed_stdout_ends_count():
 def whole_lines_with_isready():
     for run in range(3):
         e = Engine("-v", "glinski")
-        e.send(f"position fen {WIDE}\ngo perft 4\n")
+        e.send(f"position fen {WIDE}\ngo perft 5\n")
+        os.set_blocking(e.p.stdin.fileno(), False)
         end = time.monotonic() + 60
         while time.monotonic() < end and b"Nodes searched" not in e.buf:
-            e.send("isready\n" * 100)
+            try:  # never block on a full pipe while the engine waits on its stdout
+                os.write(e.p.stdin.fileno(), b"isready\n" * 100)
+            except BlockingIOError:
+                pass
             e.read_until(r"^Nodes searched: \d+$", 0.001)
+        os.set_blocking(e.p.stdin.fileno(), True)
         e.send("quit\n")
         e.exits_within(10)
         rest = e.p.stdout.read()

@@ -23,10 +23,11 @@ trap cleanup EXIT
 check() {
   if [ "$1" -eq 0 ]; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL: $2"; fi
 }
-# A duration unique to this run and case: 3xxxx.N seconds.
-base=$((30000 + (RANDOM % 300) * 100))
+# A duration unique to this run and case (marker seconds; marker+1 for the
+# grandchild).
+base=$((300000 + RANDOM * 100))
 serial=0
-next_marker() { serial=$((serial + 1)); marker="$base.$serial"; }
+next_marker() { serial=$((serial + 1)); marker=$((base + 2 * serial)); grand=$((marker + 1)); }
 
 # wait_for PATTERN: until a process whose command line holds PATTERN runs (10 s).
 wait_for() {
@@ -57,7 +58,7 @@ signum() { kill -l "$1"; }
 script_engine() { # script_engine MARKER: writes $tmp/script-MARKER.sh
   cat >"$tmp/script-$1.sh" <<EOS
 #!/bin/sh
-setsid sleep $1.1 >/dev/null 2>&1 </dev/null &
+setsid sleep $(($1 + 1)) >/dev/null 2>&1 </dev/null &
 sleep $1
 EOS
   chmod +x "$tmp/script-$1.sh"
@@ -66,7 +67,7 @@ EOS
 uci_engine() { # uci_engine MARKER: writes $tmp/uci-MARKER.sh
   cat >"$tmp/uci-$1.sh" <<EOS
 #!/bin/sh
-setsid sleep $1.1 >/dev/null 2>&1 </dev/null &
+setsid sleep $(($1 + 1)) >/dev/null 2>&1 </dev/null &
 while IFS= read -r line; do
   case "\$line" in
     uci) printf 'id name sleeper\nuciok\n' ;;
@@ -92,13 +93,13 @@ run_case() {
     setsid env --default-signal=INT,TERM,HUP "$hexref" identify -e "$engine" $args -v mccooey >"$tmp/out" 2>&1 &
   fi
   local pid=$!
-  wait_for "sleep $marker\$" && wait_for "sleep $marker.1"
+  wait_for "^sleep $marker\$" && wait_for "^sleep $grand\$"
   local started=$?
   if [ "$how" = group ]; then kill -"$sig" -- -"$pid"; else kill -"$sig" "$pid"; fi
   wait_exit "$pid"
   local code=$? want=$((128 + $(signum "$sig")))
   local rest
-  rest=$(left "sleep $marker\$" "sleep $marker.1" "$engine")
+  rest=$(left "^sleep $marker\$" "^sleep $grand\$" "$engine")
   [ $started = 0 ] && [ $code = $want ] && [ -z "$rest" ]
   check $? "$cmd ($proto engine), SIG$sig to the $how: rc $code (want $want), left: ${rest:-none}"
 }
