@@ -282,6 +282,18 @@ static void stop_queued_goes(void)
     }
 }
 
+/* quit and the end of input drop the queued commands, but each isready
+ * sent before them still gets its readyok. */
+static void emit(const char *text, size_t n);
+static void answer_queued_isready(void)
+{
+    for (int i = 0; i < queue.n; i++) {
+        const char *e = queue.entry[(queue.head + i) % QUEUE_MAX];
+        if (e[0] == 'c' && token_is(skip_blanks(e + 1), "isready"))
+            emit("readyok\n", 8);
+    }
+}
+
 /* stdout is the one place answers are written, a whole line at a time: a
  * failed write (EPIPE: the driver is gone) is remembered and ends the
  * engine. */
@@ -370,12 +382,14 @@ static int await_count(line_reader *r, int fd, pid_t child)
             end = COUNT_GONE;
             break;
         }
+        /* Both, when both are ready: a flood of commands never starves the
+         * answer. */
         if (p[1].revents & (POLLERR | POLLHUP))
             end = COUNT_GONE;
-        else if (read_stdin && p[2].revents)
-            fill_reader(r);
         else if (p[0].revents && !copy_answer(fd, pending, &pending_len, sizeof pending))
             end = COUNT_DONE;
+        if (end < 0 && read_stdin && p[2].revents)
+            fill_reader(r);
     }
     if (end != COUNT_DONE)
         kill(child, SIGKILL);
@@ -388,6 +402,8 @@ static int await_count(line_reader *r, int fd, pid_t child)
         perft_error("stopped");
     else if (end == COUNT_EOF)
         perft_error("stopped: end of input");
+    if (end == COUNT_QUIT || end == COUNT_EOF)
+        answer_queued_isready();
     if (end == COUNT_GONE)
         output_failed = 1;
     return end != COUNT_DONE && end != COUNT_STOPPED;

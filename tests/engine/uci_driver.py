@@ -198,6 +198,8 @@ def whole_tokens():
     check("error stopped" not in out, f"stopwatch is not stop ({out[-60:]!r})")
     e.send("stop\n")
     e.read_until(r"^Nodes searched: 0", 5)
+    e.read_until(r"^readyok$", 5)  # the isready sent with stopwatch
+    e.buf = b""
     e.send("go perft1\nisreadyx\nquitx\nposition startposx\nisready\n")
     out = e.read_until(r"^readyok$", 5)
     check(out.count("readyok") == 1, "isreadyx is not isready")
