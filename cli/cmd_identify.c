@@ -27,6 +27,7 @@
 #include "engine_external.h"
 #include "fixtures.h"
 #include "print.h"
+#include "process.h"
 #include "strutil.h"
 
 enum { MAX_PROFILES = 31, LIST_MAX = 512 }; /* profiles are bits of an unsigned */
@@ -453,6 +454,7 @@ static int identify(identify_ctx *c, hx_external *x, int protocol, cli_output *o
 
 int cmd_identify(int argc, char **argv)
 {
+    hx_proc_guard_signals(); /* INT, TERM, HUP end the engine too */
     cli_opts o;
     int rc = cli_parse("identify", "engine protocol variant profile timeout verbose" CLI_OUTPUT_OPTIONS,
                        argc, argv, &o);

@@ -20,6 +20,7 @@
 #include "engine_external.h"
 #include "fixtures.h"
 #include "print.h"
+#include "process.h"
 #include "random.h"
 #include "strutil.h"
 #include "suite.h"
@@ -951,6 +952,7 @@ static int start_engine(verify_ctx *v)
 
 int cmd_verify(int argc, char **argv)
 {
+    hx_proc_guard_signals(); /* INT, TERM, HUP end the engine too */
     cli_opts o;
     verify_ctx v;
     memset(&v, 0, sizeof v);

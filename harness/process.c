@@ -2,6 +2,7 @@
  * process.c - fork/exec with pipes, deadlines and process-group kills
  * (process.h). Only async-signal-safe calls run between fork and exec.
  */
+#define _DEFAULT_SOURCE /* syscall(2), for getdents64 */
 #include "process.h"
 
 #include <errno.h>
@@ -10,9 +11,9 @@
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <dirent.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -45,40 +46,91 @@ static int is_live(pid_t pid)
     return 0;
 }
 
-/* The parent of process `name` (a /proc entry), or -1. */
-static pid_t parent_of(const char *name)
+/* Async-signal-safe text helpers for the /proc scan below: it also runs in
+ * the handler of INT, TERM and HUP, where stdio and malloc are not allowed. */
+static long parse_decimal(const char *s, const char **end)
 {
-    char path[300], text[512];
-    snprintf(path, sizeof path, "/proc/%s/stat", name);
-    FILE *f = fopen(path, "r");
-    size_t n = f ? fread(text, 1, sizeof text - 1, f) : 0;
-    if (f)
-        fclose(f);
-    text[n] = '\0';
-    const char *end = strrchr(text, ')'); /* the name in parentheses may hold anything */
-    char state;
-    long ppid;
-    return end && sscanf(end + 1, " %c %ld", &state, &ppid) == 2 ? (pid_t)ppid : -1;
+    long v = 0;
+    while (*s >= '0' && *s <= '9')
+        v = v * 10 + (*s++ - '0');
+    *end = s;
+    return v;
 }
 
-/* This process's children that no hx_proc runs (a scan of /proc: the
- * per-thread children lists need a kernel option not every kernel has). */
-static int list_orphans(pid_t *out, int cap)
+/* The parent of process `pid` (from /proc/PID/stat), or -1. */
+static pid_t parent_of(long pid)
 {
-    DIR *proc = opendir("/proc");
+    char path[64] = "/proc/", text[512];
+    char digits[24];
+    int nd = 0, at = 6;
+    do
+        digits[nd++] = (char)('0' + pid % 10);
+    while ((pid /= 10) > 0);
+    while (nd > 0)
+        path[at++] = digits[--nd];
+    memcpy(path + at, "/stat", 6);
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return -1;
+    ssize_t n = read(fd, text, sizeof text - 1);
+    close(fd);
+    if (n <= 0)
+        return -1;
+    text[n] = '\0';
+    const char *end = NULL; /* the name in parentheses may hold anything */
+    for (const char *c = text; *c; c++)
+        if (*c == ')')
+            end = c;
+    if (!end || end[1] != ' ' || !end[2] || end[3] != ' ')
+        return -1;
+    const char *after;
+    long ppid = parse_decimal(end + 4, &after);
+    return after > end + 4 ? (pid_t)ppid : -1;
+}
+
+/* A record of getdents64(2); glibc declares no such type. */
+struct dirent64_record {
+    unsigned long long d_ino;
+    long long d_off;
+    unsigned short d_reclen;
+    unsigned char d_type;
+    char d_name[];
+};
+
+/* This process's children, from a scan of /proc (the per-thread children
+ * lists need a kernel option not every kernel has); getdents64 rather than
+ * readdir, so that it is async-signal-safe. */
+static int list_children(pid_t *out, int cap)
+{
+    int dir = open("/proc", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (dir < 0)
+        return 0;
     pid_t self = getpid();
     int n = 0;
-    struct dirent *e;
-    while (proc && n < cap && (e = readdir(proc)) != NULL) {
-        if (e->d_name[0] < '1' || e->d_name[0] > '9' || parent_of(e->d_name) != self)
-            continue;
-        pid_t pid = (pid_t)atol(e->d_name);
-        if (!is_live(pid))
-            out[n++] = pid;
+    char buf[8192] __attribute__((aligned(8)));
+    long got;
+    while (n < cap && (got = syscall(SYS_getdents64, dir, buf, sizeof buf)) > 0) {
+        for (long at = 0; at < got && n < cap;) {
+            struct dirent64_record *e = (struct dirent64_record *)(void *)(buf + at);
+            at += e->d_reclen;
+            const char *end;
+            long pid = parse_decimal(e->d_name, &end);
+            if (end != e->d_name && *end == '\0' && parent_of(pid) == self)
+                out[n++] = (pid_t)pid;
+        }
     }
-    if (proc)
-        closedir(proc);
+    close(dir);
     return n;
+}
+
+/* The children no hx_proc runs: orphans an engine left behind. */
+static int list_orphans(pid_t *out, int cap)
+{
+    int n = list_children(out, cap), kept = 0;
+    for (int i = 0; i < n; i++)
+        if (!is_live(out[i]))
+            out[kept++] = out[i];
+    return kept;
 }
 
 /* hexref is a child subreaper (prctl), so whatever an engine started in a
@@ -97,6 +149,61 @@ static void reap_orphans(void)
             while (waitpid(found[i], NULL, 0) < 0 && errno == EINTR)
                 ;
         }
+    }
+}
+
+/* Ends every child and, through them, every descendant: each group is
+ * killed while its leader is still unreaped (so its id cannot have been
+ * reused), and each death hands that process's children to hexref (the
+ * subreaper), which finds them in the next round. Done when hexref has no
+ * child left, i.e. no descendant at all. Async-signal-safe: it runs in the
+ * handler of INT, TERM and HUP. Bounded, for a process stuck in the kernel. */
+static void end_all_children(void)
+{
+    pid_t found[MAX_ORPHANS];
+    for (int round = 0; round < 2000; round++) {
+        int n = list_children(found, MAX_ORPHANS);
+        if (n == 0)
+            return;
+        for (int i = 0; i < n; i++) {
+            kill(-found[i], SIGKILL);
+            kill(found[i], SIGKILL);
+        }
+        int reaped = 0;
+        while (waitpid(-1, NULL, WNOHANG) > 0)
+            reaped++;
+        if (!reaped) {
+            struct timespec ts = {0, 5000000};
+            nanosleep(&ts, NULL);
+        }
+    }
+}
+
+static void on_ending_signal(int sig)
+{
+    end_all_children();
+    _exit(128 + sig);
+}
+
+void hx_proc_guard_signals(void)
+{
+    static int installed;
+    if (installed)
+        return;
+    installed = 1;
+    prctl(PR_SET_CHILD_SUBREAPER, 1); /* see reap_orphans */
+    static const int ending[] = {SIGINT, SIGTERM, SIGHUP};
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_ending_signal;
+    sigemptyset(&sa.sa_mask);
+    for (int i = 0; i < 3; i++)
+        sigaddset(&sa.sa_mask, ending[i]); /* one handler at a time */
+    for (int i = 0; i < 3; i++) {
+        struct sigaction old;
+        /* A signal ignored at start stays ignored (nohup, a background job). */
+        if (sigaction(ending[i], NULL, &old) == 0 && old.sa_handler != SIG_IGN)
+            sigaction(ending[i], &sa, NULL);
     }
 }
 
@@ -155,7 +262,7 @@ int hx_proc_start(hx_proc *p, char *const argv[], char *const envp[], int with_s
 {
     memset(p, 0, sizeof *p);
     p->in_fd = p->out_fd = p->err_fd = -1;
-    prctl(PR_SET_CHILD_SUBREAPER, 1); /* see reap_orphans */
+    hx_proc_guard_signals();
     int in[2] = {-1, -1}, out[2] = {-1, -1}, er[2] = {-1, -1};
     if ((with_stdin && make_pipe(in) != 0) || make_pipe(out) != 0 || make_pipe(er) != 0) {
         snprintf(err, errcap, "cannot create pipes: %s", strerror(errno));

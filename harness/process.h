@@ -28,6 +28,16 @@ typedef struct hx_proc {
     int exited, wstatus;       /* set once the process has ended */
 } hx_proc;
 
+/*
+ * Makes hexref end everything it started when it is told to stop: on
+ * SIGINT, SIGTERM and SIGHUP it kills every child's process group and every
+ * process it adopted as a child subreaper (prctl; set here), reaps them, and
+ * exits with 128+signal. A signal ignored when hexref started stays ignored.
+ * hx_proc_start calls it; commands that run engines call it first so that
+ * a signal before the first engine exits the same way. Idempotent.
+ */
+void hx_proc_guard_signals(void);
+
 /* Monotonic clock, seconds. */
 double hx_proc_now(void);
 

@@ -27,7 +27,17 @@ expect_report() { # the same, MESSAGE-PART in the report (stdout) of verify or f
   check $? "$name (rc $(rc), stdout: $(tail -c 300 "$tmp/out"))"
 }
 engine() { # engine INPUT-LINES...: runs hexref engine on them, output in $tmp/out
-  printf '%s\n' "$@" | hx engine >"$tmp/out" 2>"$tmp/err"
+  # quit and the end of input stop a count (docs/protocol.md): as a driver
+  # does, wait for every go's terminator before sending the rest.
+  local gos
+  gos=$(printf '%s\n' "$@" | grep -c '^go ')
+  : >"$tmp/out"
+  { printf '%s\n' "$@" | grep -vx quit
+    for _ in $(seq 1200); do
+      [ "$(grep -c '^Nodes searched' "$tmp/out")" -ge "$gos" ] && break
+      sleep 0.1
+    done
+    echo quit; } | hx engine >"$tmp/out" 2>"$tmp/err"
   echo $? >"$tmp/rc"
 }
 
