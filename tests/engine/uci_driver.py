@@ -23,6 +23,8 @@ HEXREF = sys.argv[1]
 SESSIONS = int(sys.argv[2]) if len(sys.argv) > 2 else 40
 SEED = int(sys.argv[3]) if len(sys.argv) > 3 else 25
 # Over 4 KiB of divide lines at depth 5 (346 moves, 4499 bytes).
+FLOOD = 400000  # whole_lines_with_isready: at most this many isready,
+BURST, PACE = 1, 0.0  # BURST of them every PACE seconds (0: one write after another)
 WIDE = "k/ppp/ppppp/7/9/Q1Q1Q1Q1Q1Q/11/1Q1Q1Q1Q1Q1/11/Q1Q1Q1Q1Q1Q/6K4 w - - 0 1"
 LINE = re.compile(r"^(|readyok|uciok|[a-l]\d+[a-l]\d+[a-z]?: \d+|Nodes searched: \d+|error .+|"
                   r"info string .+|id .+|option name .+|bestmove 0000|status \w+)$")
@@ -121,13 +123,13 @@ def stop_with_queue():
     e.send("position startpos\ngo perft 8\n")
     kids = counting(e)
     e.send("ucinewgame\nstop\n")
-    out = e.read_until(r"^Nodes searched: ", 5)
+    out = e.read_until(r"^Nodes searched: ", 30)
     check("error stopped" in out and "Nodes searched: 0" in out,
           f"stop acts at once with ucinewgame queued before it ({out[-80:]!r})")
     e.send("isready\n")
-    check("readyok" in e.read_until(r"^readyok$", 5), "the engine answers after the stop")
+    check("readyok" in e.read_until(r"^readyok$", 30), "the engine answers after the stop")
     e.send("quit\n")
-    check(e.exits_within(5), "quit ends the engine")
+    check(e.exits_within(30), "quit ends the engine")
     check(kids and not any(alive(k) for k in kids), "the count child is gone after stop")
     e.kill()
 
@@ -136,7 +138,7 @@ def quit_with_queue():
     e = Engine()
     e.send("position startpos\ngo perft 8\nucinewgame\nisready\nquit\n")
     kids = counting(e)
-    check(e.exits_within(5), "quit acts at once with commands queued before it")
+    check(e.exits_within(30), "quit acts at once with commands queued before it")
     time.sleep(0.1)
     check(not any(alive(k) for k in kids), "no count child left after quit")
     e.kill()
@@ -147,7 +149,7 @@ def eof_ends_count():
     e.send("position startpos\ngo perft 8\n")
     kids = counting(e)
     e.p.stdin.close()
-    check(e.exits_within(5), "the end of stdin ends the engine during a count")
+    check(e.exits_within(30), "the end of stdin ends the engine during a count")
     time.sleep(0.1)
     check(kids and not any(alive(k) for k in kids), "no count child left after the end of stdin")
     e.kill()
@@ -158,34 +160,58 @@ def closed_stdout_ends_count():
     e.send("position startpos\ngo perft 8\n")
     kids = counting(e)
     e.p.stdout.close()
-    check(e.exits_within(5), "a closed stdout ends the engine during a count (stdin still open)")
+    check(e.exits_within(30), "a closed stdout ends the engine during a count (stdin still open)")
     time.sleep(0.1)
     check(kids and not any(alive(k) for k in kids), "no count child left after stdout closed")
     e.kill()
 
 
 def whole_lines_with_isready():
-    for run in range(3):
+    """isready sent all along while a 4499-byte divide answer is written
+    (the issue's case): every line stays whole. A few isready every PACE
+    seconds, until the answer's end is seen (at most FLOOD in all); the
+    output is read in chunks and searched only at its end, so the driver
+    keeps up with the engine on any machine."""
+    # The interleaving is a race: the old engine showed it in about one run
+    # in three here. Eight runs (three under the sanitizers, ten times slower).
+    for run in range(3 if os.environ.get("HEXREF_SANITIZED") else 8):
         e = Engine("-v", "glinski")
         e.send(f"position fen {WIDE}\ngo perft 5\n")
-        os.set_blocking(e.p.stdin.fileno(), False)
-        end = time.monotonic() + 60
-        while time.monotonic() < end and b"Nodes searched" not in e.buf:
-            try:  # never block on a full pipe while the engine waits on its stdout
-                os.write(e.p.stdin.fileno(), b"isready\n" * 100)
-            except BlockingIOError:
-                pass
-            e.read_until(r"^Nodes searched: \d+$", 0.001)
-        os.set_blocking(e.p.stdin.fileno(), True)
+        fd_in, fd_out = e.p.stdin.fileno(), e.p.stdout.fileno()
+        os.set_blocking(fd_in, False)
+        pending, sent, chunks, tail = b"", 0, [], b""
+        next_send = time.monotonic()
+        end = next_send + 600  # a bound for a hang only, never the verdict
+        while time.monotonic() < end:
+            now = time.monotonic()
+            if not pending and sent < FLOOD and now >= next_send:
+                pending, sent, next_send = b"isready\n" * BURST, sent + BURST, now + PACE
+            if pending:
+                try:  # a partial write keeps the rest: lines stay whole
+                    pending = pending[os.write(fd_in, pending):]
+                except BlockingIOError:
+                    pass
+            wait = max(0.0, next_send - time.monotonic()) if not pending else 0.0
+            if select.select([fd_out], [], [], wait)[0]:
+                chunk = os.read(fd_out, 65536)
+                if not chunk:
+                    break
+                chunks.append(chunk)
+                if b"Nodes searched" in tail + chunk:
+                    break
+                tail = chunk[-32:]
+        os.set_blocking(fd_in, True)
+        if pending:
+            e.p.stdin.write(pending)
         e.send("quit\n")
-        e.exits_within(10)
         rest = e.p.stdout.read()
-        out = (e.buf + rest).decode(errors="replace")
+        e.exits_within(30)
+        out = (b"".join(chunks) + rest).decode(errors="replace")
         bad = [ln for ln in out.split("\n")[:-1] if not LINE.match(ln)]
         moves = [ln for ln in out.split("\n") if re.match(r"^[a-l]\d+[a-l]\d+: \d+$", ln)]
         check(not bad and len(moves) == 346 and out.count("readyok") > 0,
               f"run {run}: {len(moves)} whole divide lines among {out.count('readyok')} "
-              f"readyok, malformed: {bad[:3]}")
+              f"readyok ({sent} isready sent), malformed: {bad[:3]}")
         e.kill()
 
 
@@ -197,11 +223,11 @@ def whole_tokens():
     out = e.read_until(r"^error stopped", 1.0)
     check("error stopped" not in out, f"stopwatch is not stop ({out[-60:]!r})")
     e.send("stop\n")
-    e.read_until(r"^Nodes searched: 0", 5)
-    e.read_until(r"^readyok$", 5)  # the isready sent with stopwatch
+    e.read_until(r"^Nodes searched: 0", 30)
+    e.read_until(r"^readyok$", 30)  # the isready sent with stopwatch
     e.buf = b""
     e.send("go perft1\nisreadyx\nquitx\nposition startposx\nisready\n")
-    out = e.read_until(r"^readyok$", 5)
+    out = e.read_until(r"^readyok$", 30)
     check(out.count("readyok") == 1, "isreadyx is not isready")
     check("unknown command: isreadyx" in out and "unknown command: quitx" in out,
           "isreadyx and quitx are unknown commands")
@@ -210,7 +236,7 @@ def whole_tokens():
     check("needs 'fen HEXFEN' or 'startpos'" in out, "startposx is not startpos")
     check(e.p.poll() is None, "quitx did not quit")
     e.send("quit\n")
-    check(e.exits_within(5), "quit ends the engine")
+    check(e.exits_within(30), "quit ends the engine")
     e.kill()
 
 
@@ -222,10 +248,9 @@ COMMANDS = ["position startpos", "position startpos moves e2e4", f"position fen 
 
 def random_sessions():
     rng = random.Random(SEED)
-    deadline = time.monotonic() + 120
+    # Every one of the SESSIONS runs, however long they take (no deadline:
+    # the same sessions, so the same verdict, on any machine and load).
     for n in range(SESSIONS):
-        if time.monotonic() > deadline:
-            break
         e = Engine()
         asked = 0
         for _ in range(rng.randint(1, 25)):
@@ -241,7 +266,7 @@ def random_sessions():
         if ending == "quit":
             e.send("quit\n")
         e.p.stdin.close()
-        exited = e.exits_within(10)
+        exited = e.exits_within(30)
         out = (e.buf + e.p.stdout.read()).decode(errors="replace")
         err = e.p.stderr.read().decode(errors="replace")
         lines = out.split("\n")
