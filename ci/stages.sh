@@ -60,10 +60,13 @@ stage_launch() {
   # errexit wherever the caller's call sits in a condition (`stage_run ... ||`).
   # set -m: the stage gets a process group of its own, so that ending the
   # run ends everything the stage started (kill -- -PID).
-  declare -f >"$STAGE_LOGS/.functions"
+  # One file per stage: a stage started beside another must not read the
+  # file while the next launch rewrites it (that raced: "stage_body: command
+  # not found" in a fresh-clone run).
+  declare -f >"$STAGE_LOGS/.functions-$name"
   : >"$STAGE_LOGS/$name.log" # there before its tail -f starts
   set -m
-  bash -c '. "$0"; stage_body "$@"' "$STAGE_LOGS/.functions" "$name" "$@" \
+  bash -c '. "$0"; stage_body "$@"' "$STAGE_LOGS/.functions-$name" "$name" "$@" \
     >"$STAGE_LOGS/$name.log" 2>&1 </dev/null &
   STAGE_PID[$name]=$!
   set +m
