@@ -181,36 +181,51 @@ static void make_header(gen_run *g)
              (unsigned long long)g->o->max_nodes);
 }
 
+/* A complete line of the file must end in the id of position *lines. */
+static int check_line_id(const gen_run *g, const char *text, long lineno, int *lines)
+{
+    char want[64];
+    snprintf(want, sizeof want, ";id gen-%llu-%d\n", (unsigned long long)g->o->seed, *lines);
+    size_t n = strlen(text), w = strlen(want);
+    if (n < w || strcmp(text + n - w, want) != 0)
+        return cli_bad_input("%s:%ld: expected the line of position %d", g->o->output, lineno,
+                             *lines);
+    (*lines)++;
+    return 0;
+}
+
 /* Reads an existing file: checks the header and line ids, counts complete
  * lines, and returns the length of the complete part in *keep. */
 static int scan_existing(gen_run *g, FILE *in, int *lines, long *keep)
 {
-    char text[2048];
+    /* getline, not a fixed buffer: a line longer than the buffer looked
+     * like the torn last line of an interrupted write, and --resume cut
+     * the file there, dropping the lines after it. */
+    char *text = NULL;
+    size_t cap = 0;
+    ssize_t got;
     long lineno = 0, offset = 0;
+    int rc = 0;
     *lines = 0;
-    while (fgets(text, sizeof text, in)) {
+    while (!rc && (got = getline(&text, &cap, in)) > 0) {
         lineno++;
-        if (!strchr(text, '\n')) {
+        if (text[got - 1] != '\n') {
             /* The partial line of an interrupted write; a torn header
              * means nothing was written yet. */
-            if (lineno == 1 && strncmp(text, g->header, strlen(text)) != 0)
-                return cli_bad_input("%s:1: not a file of hexref gen", g->o->output);
+            if (lineno == 1 && strncmp(text, g->header, (size_t)got) != 0)
+                rc = cli_bad_input("%s:1: not a file of hexref gen", g->o->output);
             break;
         }
         if (lineno == 1 && strcmp(text, g->header) != 0)
-            return cli_bad_input("%s:1: the file was made with other options:\n  %s", g->o->output, text);
-        if (lineno > 1) {
-            char want[64];
-            snprintf(want, sizeof want, ";id gen-%llu-%d\n", (unsigned long long)g->o->seed, *lines);
-            size_t n = strlen(text), w = strlen(want);
-            if (n < w || strcmp(text + n - w, want) != 0)
-                return cli_bad_input("%s:%ld: expected the line of position %d", g->o->output, lineno, *lines);
-            (*lines)++;
-        }
-        offset += (long)strlen(text);
+            rc = cli_bad_input("%s:1: the file was made with other options:\n  %s", g->o->output,
+                               text);
+        else if (lineno > 1)
+            rc = check_line_id(g, text, lineno, lines);
+        offset += (long)got;
     }
+    free(text);
     *keep = offset; /* 0: killed before the header was complete */
-    return 0;
+    return rc;
 }
 
 static int open_resume(gen_run *g)
@@ -278,7 +293,7 @@ static int gen_setup(const cli_opts *o, gen_run *g)
 
 static int gen_loop(gen_run *g, hx_position *pos)
 {
-    static char line[4096];
+    char line[4096];
     g->start = hx_now();
     for (g->done = g->first; g->done < g->o->count; g->done++) {
         show_progress(g);

@@ -103,6 +103,17 @@ expect "--checkpoint FIFO is refused" 1 "$tmp/fifo" perft -v mccooey -t 2 3 --ch
 expect "gen --resume -o FIFO is refused" 1 "$tmp/fifo" \
   gen -v glinski --count 2 --depth 1 --seed 1 --resume -o "$tmp/fifo"
 
+# A line longer than 2047 bytes in the middle of a gen file looked like the
+# torn last line of an interrupted write: --resume cut the file there and
+# the lines after it were lost. It is a wrong line, refused; nothing changes.
+hx gen -v glinski --count 3 --depth 1 --seed 1 -o "$tmp/long.epd" 2>/dev/null
+{ sed -n 1,2p "$tmp/long.epd"; printf '%*s' 3000 '' | tr ' ' x; echo " ;id gen-1-9"; sed -n 4p "$tmp/long.epd"; } >"$tmp/long2.epd"
+cp "$tmp/long2.epd" "$tmp/long2.copy"
+expect "gen --resume refuses a long wrong line" 1 "long2.epd:3: expected the line of position 1" \
+  gen -v glinski --count 3 --depth 1 --seed 1 --resume -o "$tmp/long2.epd"
+cmp -s "$tmp/long2.epd" "$tmp/long2.copy"
+check $? "gen --resume leaves a file with a long wrong line untouched"
+
 # ---- Items 3 and 12: merge's grammar --------------------------------------
 hx perft -v mccooey --split 1 2 -o "$tmp/jobs" 2>/dev/null
 id=$(head -1 "$tmp/jobs" | cut -f1)
