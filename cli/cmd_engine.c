@@ -17,6 +17,7 @@
  * Every `go perft` ends with a `Nodes searched: N` line, an error too.
  */
 #include "cli.h"
+#include "hexref_version.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -74,7 +75,7 @@ static char *find_token(char *s, const char *word)
 
 static void print_uci(const engine_state *s)
 {
-    printf("id name hexref %s\nid author the hexref project\n", "0.1.0");
+    printf("id name hexref %s\nid author the hexref project\n", HEXREF_VERSION);
     printf("option name UCI_Variant type combo default %s", s->variant);
     for (int i = 0; i < hx_variant_count(); i++)
         printf(" var %s", hx_variant_name(i));

@@ -284,7 +284,20 @@ def random_sessions():
     check(True, f"random sessions (seed {SEED}) ran")
 
 
-for test in (stop_with_queue, quit_with_queue, eof_ends_count, closed_stdout_ends_count,
+def names_its_version():
+    """uci's 'id name' carries the version of 'hexref --version' (it was a
+    fixed "0.1.0" typed into cmd_engine.c, which a new version would not
+    have changed)."""
+    version = subprocess.run([HEXREF, "--version"], capture_output=True,
+                             text=True).stdout.split()[1]
+    e = Engine()
+    e.send("uci\n")
+    out = e.read_until(r"^uciok", 10)
+    e.kill()
+    check(f"id name hexref {version}\n" in out, f"id name with version {version}: {out[:200]!r}")
+
+
+for test in (names_its_version, stop_with_queue, quit_with_queue, eof_ends_count, closed_stdout_ends_count,
              whole_lines_with_isready, whole_tokens, random_sessions):
     try:
         test()
