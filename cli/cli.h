@@ -7,6 +7,7 @@
 #ifndef HEXREF_CLI_H
 #define HEXREF_CLI_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -15,12 +16,16 @@
 #include "output_file.h"
 #include "result.h"
 #include "hexref.h"
+#include "parse_options.h"
 
 enum { EXIT_OK = 0, EXIT_BAD_INPUT = 1, EXIT_USAGE = 2 };
 enum { CLI_MAX_ARGS = 64 };
 
 typedef struct cli_opts {
-    const char *variant, *profile, *fen, *moves, *engine, *protocol, *output;
+    const char *variant, *profile, *fen, *moves, *output;
+    const char *generator;  /* -g: the built-in generator, reference or oracle */
+    const char *engine;     /* -e: an outside engine's command line (verify, identify) */
+    const char *protocol;
     const char *tier, *bias;
     const char *checkpoint; /* perft: resumable record of finished jobs */
     const char *job;        /* perft --job ID/N@FP: print a checked result line */
@@ -37,13 +42,12 @@ typedef struct cli_opts {
     int missing;      /* merge: list the jobs without a result instead of summing */
     long seconds;
     uint64_t seed, max_nodes;
-    int has_seed;
+    int has_seed, has_count, has_seconds; /* how often --seed, -n, --seconds were given */
     int random;
     int plies;        /* selfcheck: longest game */
     int fixtures;
     double timeout;
     int depth;        /* -1 when not given */
-    int help;
     const char *junit;   /* --junit FILE */
     int quiet, verbose;
     const char *suites[CLI_MAX_ARGS];
@@ -52,22 +56,30 @@ typedef struct cli_opts {
     int nargs;
 } cli_opts;
 
-/* Parses argv (after the subcommand name) for `command`, which takes only
- * the options named in `allowed` (long names without dashes, separated by
- * spaces; --help is always taken). An unknown option, or one that another
- * command takes, is a usage error (EXIT_USAGE); a -v or -p that names no
- * variant or profile is bad input (EXIT_BAD_INPUT, cli_check_names). Returns
- * 0, the exit code after printing the problem, or CLI_DONE after --help. */
-int cli_parse(const char *command, const char *allowed, int argc, char **argv, cli_opts *o);
+/* Where an option's value goes in cli_opts, for the tables
+ * (parse_options.h); 0 is "nowhere". */
+#define CLI_FIELD(name) (offsetof(cli_opts, name) + 1)
+
+/* Parses argv (after the subcommand name) by the command's table. -h and
+ * --help are always taken. An option the table does not have is a usage
+ * error (EXIT_USAGE) that says whether another command takes it; a -v or -p
+ * that names no variant or profile is bad input (EXIT_BAD_INPUT,
+ * cli_check_names). Returns 0, the exit code after printing the problem,
+ * or CLI_DONE after --help. */
+int cli_parse(const cli_command *cmd, int argc, char **argv, cli_opts *o);
 /* cli_parse's value after --help (the usage is printed): the command ends. */
 enum { CLI_DONE = -1 };
 /* The exit code of a command that stops after cli_parse returned rc != 0. */
 static inline int cli_exit_code(int rc) { return rc == CLI_DONE ? EXIT_OK : rc; }
 
-/* The options of every checking command's output (cli_output). */
-#define CLI_OUTPUT_OPTIONS " format junit quiet"
-/* --report FILE.html, for the commands whose results have positions to draw. */
-#define CLI_REPORT_OPTION " report"
+/* The option groups several commands take, declared once (options.c):
+ * -v and -p; --fen and --moves; -g (and the refusal of the old -e);
+ * the position of perft, divide, moves and show (all of those and
+ * --cells); the output forms of the checking commands (cli_output);
+ * --report FILE.html for those whose results have positions to draw. */
+extern const cli_option cli_variant_option[], cli_profile_option[], cli_variant_options[];
+extern const cli_option cli_start_options[], cli_generator_options[], cli_position_options[];
+extern const cli_option cli_output_options[], cli_report_option[];
 
 /* Where a checking command writes: text (stdout) unless --format json, in
  * which case stdout carries only JSON Lines and the text report is dropped.
@@ -91,8 +103,6 @@ int cli_can_write(const char *path);
 /* Is stderr a terminal (progress lines go only there)? */
 int cli_progress_wanted(void);
 
-/* The usage text of a command, printed for --help and usage errors. */
-void cli_usage(FILE *out, const char *command);
 int cli_usage_error(const char *command, const char *fmt, ...);
 int cli_bad_input(const char *fmt, ...);
 
@@ -103,8 +113,8 @@ int cli_check_names(const char *variant, const char *profile);
 /* Default variant when none is given: none (the user must choose). */
 int cli_require_variant(const char *command, const cli_opts *o);
 
-/* A position prepared for a command: the engine (reference or oracle, used
- * alike through engine.h) and the HexFEN after --moves. pos is the
+/* A position prepared for a command: the generator (-g reference or
+ * oracle, used alike through engine.h) and the HexFEN after --moves. pos is the
  * reference's live position, for what only the reference offers (deep
  * perft, --split, seed cell names, the diagram); NULL for the oracle. */
 typedef struct cli_position {

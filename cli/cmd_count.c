@@ -13,26 +13,64 @@
 
 #include "divide.h"
 
-static int open_for(const char *command, int argc, char **argv, cli_opts *o, cli_position *cp,
-                    int *depth, int needs_depth)
+static const cli_option depth_option[] = {
+    CLI_OPT(CLI_OPT_INT, 'd', "depth", "D", CLI_FIELD(depth), "the depth, instead of the argument DEPTH"),
+    CLI_END};
+
+static const cli_option perft_options[] = {
+    CLI_INCLUDE(cli_position_options),
+    CLI_INCLUDE(depth_option),
+    CLI_OPT(CLI_OPT_INT, 't', "threads", "N", CLI_FIELD(threads),
+            "share the count among N threads (docs/perft.md)"),
+    CLI_OPT(CLI_OPT_INT, 0, "hash", "MB", CLI_FIELD(hash_mb),
+            "transposition table of at most MB megabytes"),
+    CLI_OPT(CLI_OPT_FLAG, 0, "no-bulk", NULL, CLI_FIELD(no_bulk),
+            "play every last-ply move instead of counting the list"),
+    CLI_OPT(CLI_OPT_STRING, 0, "checkpoint", "FILE", CLI_FIELD(checkpoint),
+            "keep the finished jobs' counts in FILE; the same command\n"
+            "run again resumes from it (progress shows on a terminal)"),
+    CLI_OPT(CLI_OPT_INT, 0, "split", "K", CLI_FIELD(split),
+            "print the jobs K plies down instead of counting (tab-separated\n"
+            "'ID/N@FP VARIANT PROFILE DEPTH HEXFEN MULT'; sum with 'hexref merge')"),
+    CLI_OPT(CLI_OPT_STRING, 'o', "output", "FILE", CLI_FIELD(output),
+            "with --split: write the jobs to FILE"),
+    CLI_OPT(CLI_OPT_STRING, 0, "job", "ID/N@FP", CLI_FIELD(job),
+            "print the count as merge's result line 'ID COUNT CHECK'"),
+    CLI_END};
+
+static const cli_option divide_options[] = {
+    CLI_INCLUDE(cli_position_options), CLI_INCLUDE(depth_option), CLI_END};
+
+const cli_command cli_perft_command = {
+    "perft", cmd_perft, "count the leaves of the legal move tree to a depth",
+    "hexref perft -v VARIANT [options] DEPTH",
+    "Counts the leaves of the legal move tree. The count is the last line of stdout;\n"
+    "time and nodes/s go to stderr.\n",
+    perft_options};
+
+const cli_command cli_divide_command = {
+    "divide", cmd_divide, "perft per root move, in perftree's format",
+    "hexref divide -v VARIANT [options] DEPTH",
+    "Prints 'MOVE COUNT' per legal root move (sorted by move text), a blank line and\n"
+    "the total: perftree's format.\n",
+    divide_options};
+
+const cli_command cli_moves_command = {
+    "moves", cmd_moves, "list the legal moves of a position", "hexref moves -v VARIANT [options]",
+    "Prints the legal moves, one per line, sorted.\n", cli_position_options};
+
+static int open_for(const cli_command *command, int argc, char **argv, cli_opts *o,
+                    cli_position *cp, int *depth, int needs_depth)
 {
-    static const char *const allowed[][2] = {
-        {"perft", "variant profile fen moves engine cells depth threads hash no-bulk split output checkpoint job"},
-        {"divide", "variant profile fen moves engine cells depth"},
-        {"moves", "variant profile fen moves engine cells"}};
-    const char *mine = "";
-    for (size_t i = 0; i < sizeof allowed / sizeof allowed[0]; i++)
-        if (strcmp(allowed[i][0], command) == 0)
-            mine = allowed[i][1];
-    int rc = cli_parse(command, mine, argc, argv, o);
+    int rc = cli_parse(command, argc, argv, o);
     if (rc)
         return rc; /* CLI_DONE after --help: the callers exit 0 */
-    if ((rc = cli_require_variant(command, o)) != 0)
+    if ((rc = cli_require_variant(command->name, o)) != 0)
         return rc;
-    if (needs_depth && (rc = cli_depth(command, o, depth)) != 0)
+    if (needs_depth && (rc = cli_depth(command->name, o, depth)) != 0)
         return rc;
     if (!needs_depth && o->nargs)
-        return cli_usage_error(command, "unexpected argument '%s'", o->args[0]);
+        return cli_usage_error(command->name, "unexpected argument '%s'", o->args[0]);
     if ((rc = cli_position_open(o, cp)) != 0)
         return rc;
     if (needs_depth && (rc = cli_depth_fits(cp, *depth)) != 0)
@@ -111,7 +149,7 @@ int cmd_perft(int argc, char **argv)
 {
     cli_opts o;
     cli_position cp;
-    int depth = 0, rc = open_for("perft", argc, argv, &o, &cp, &depth, 1);
+    int depth = 0, rc = open_for(&cli_perft_command, argc, argv, &o, &cp, &depth, 1);
     if (rc)
         return rc < 0 ? EXIT_OK : rc;
     if ((rc = perft_checks(&o, &cp)) != 0 || o.split) {
@@ -139,7 +177,7 @@ int cmd_divide(int argc, char **argv)
 {
     cli_opts o;
     cli_position cp;
-    int depth = 0, rc = open_for("divide", argc, argv, &o, &cp, &depth, 1);
+    int depth = 0, rc = open_for(&cli_divide_command, argc, argv, &o, &cp, &depth, 1);
     if (rc)
         return rc < 0 ? EXIT_OK : rc;
     if (depth < 1) {
@@ -177,7 +215,7 @@ int cmd_moves(int argc, char **argv)
 {
     cli_opts o;
     cli_position cp;
-    int rc = open_for("moves", argc, argv, &o, &cp, NULL, 0);
+    int rc = open_for(&cli_moves_command, argc, argv, &o, &cp, NULL, 0);
     if (rc)
         return rc < 0 ? EXIT_OK : rc;
     if (o.naming) { /* seed 004's cell names: only the reference writes them */

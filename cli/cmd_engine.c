@@ -575,10 +575,20 @@ static int run_queued(engine_state *s, line_reader *r, char *entry)
     return end;
 }
 
+const cli_command cli_engine_command = {
+    "engine", cmd_engine, "run hexref as a uci engine on stdin and stdout",
+    "hexref engine [-v VARIANT] [-p PROFILE]",
+    "Runs hexref as a uci engine on stdin/stdout, for verify --protocol uci.\n"
+    "Commands (docs/protocol.md): uci, isready, setoption name UCI_Variant|HexrefProfile\n"
+    "value X, position fen|startpos [moves ..], go perft N (N <= 10), stop, status, d,\n"
+    "quit. Without setoption the variant is shafran.\n"
+    "-v and -p pin the variant and the profile (setoption cannot change them).\n",
+    cli_variant_options};
+
 int cmd_engine(int argc, char **argv)
 {
     cli_opts o;
-    int rc = cli_parse("engine", "variant profile", argc, argv, &o);
+    int rc = cli_parse(&cli_engine_command, argc, argv, &o);
     if (rc)
         return cli_exit_code(rc);
     if (o.nargs)

@@ -21,15 +21,30 @@ static void print_text(const hx_results *r, const hx_fixture_stats *st)
     printf("%d passed, %d failed\n", passed, failed);
 }
 
+static const cli_option fixtures_options[] = {
+    CLI_INCLUDE(cli_variant_options),
+    CLI_INCLUDE(cli_generator_options),
+    CLI_INCLUDE(cli_output_options),
+    CLI_INCLUDE(cli_report_option),
+    CLI_END};
+
+const cli_command cli_fixtures_command = {
+    "fixtures", cmd_fixtures, "run the conformance fixtures on the reference or the oracle",
+    "hexref fixtures [-v VARIANT] [-p PROFILE] [-g reference|oracle] [FILE|DIR ...]",
+    "Runs the conformance fixtures (default: hexref's own, in ../share/hexref/fixtures\n"
+    "beside the executable, or $HEXREF_DATA/fixtures) and ends with 'N passed,\n"
+    "N failed'. Negative-control profiles must fail the fixtures that name them.\n",
+    fixtures_options};
+
 int cmd_fixtures(int argc, char **argv)
 {
     cli_opts o;
-    int rc = cli_parse("fixtures", "variant profile engine" CLI_OUTPUT_OPTIONS CLI_REPORT_OPTION, argc, argv, &o);
+    int rc = cli_parse(&cli_fixtures_command, argc, argv, &o);
     if (rc)
         return cli_exit_code(rc);
     hx_engine engine;
-    if (hx_engine_by_name(o.engine, &engine) != 0)
-        return cli_usage_error("fixtures", "unknown engine '%s' (reference or oracle)", o.engine);
+    if (hx_engine_by_name(o.generator, &engine) != 0)
+        return cli_usage_error("fixtures", "unknown generator '%s' (reference or oracle)", o.generator);
     if ((rc = cli_check_names(o.variant, o.profile)) != 0)
         return rc;
     char dir[CLI_PATH_MAX];

@@ -310,11 +310,36 @@ static int gen_loop(gen_run *g, hx_position *pos)
     return 0;
 }
 
+static const cli_option gen_options[] = {
+    CLI_INCLUDE(cli_variant_options),
+    CLI_OPT(CLI_OPT_INT, 'n', "count", "COUNT", CLI_FIELD(count), "suite lines to write"),
+    CLI_OPT(CLI_OPT_INT, 'd', "depth", "D", CLI_FIELD(depth), "the deepest count of each line"),
+    CLI_OPT_COUNTED(CLI_OPT_U64, 0, "seed", "S", CLI_FIELD(seed), CLI_FIELD(has_seed),
+                    "the seed of the random games"),
+    CLI_OPT(CLI_OPT_STRING, 'o', "output", "FILE", CLI_FIELD(output), "the suite file to write"),
+    CLI_OPT(CLI_OPT_STRING, 0, "bias", "LIST", CLI_FIELD(bias),
+            "favour castle,ep,promo,check moves in the random games"),
+    CLI_OPT(CLI_OPT_INT, 0, "check-depth", "K", CLI_FIELD(check_depth),
+            "cross-check with the oracle up to depth K (default: D, at most 3)"),
+    CLI_OPT(CLI_OPT_FLAG, 0, "resume", NULL, CLI_FIELD(resume),
+            "continue an interrupted FILE (same options)"),
+    CLI_OPT(CLI_OPT_U64, 0, "max-nodes", "N", CLI_FIELD(max_nodes),
+            "skip depths whose count exceeds N (default: no limit)"),
+    CLI_END};
+
+const cli_command cli_gen_command = {
+    "gen", cmd_gen, "write perft suite lines for random reachable positions",
+    "hexref gen -v VARIANT [-p PROFILE] -n COUNT --depth D --seed S -o FILE [options]",
+    "Writes perft reference data for random reachable positions, from a seed.\n"
+    "COUNT suite lines, the same for the same seed; every count is checked with the\n"
+    "oracle. A progress bar (positions, nodes/s, ETA) goes to stderr.\n",
+    gen_options};
+
 int cmd_gen(int argc, char **argv)
 {
     cli_opts o;
     gen_run g;
-    int rc = cli_parse("gen", "variant profile count depth seed output bias check-depth resume max-nodes", argc, argv, &o);
+    int rc = cli_parse(&cli_gen_command, argc, argv, &o);
     if (rc)
         return cli_exit_code(rc);
     if ((rc = gen_setup(&o, &g)) != 0 || (rc = open_output(&g)) != 0)

@@ -452,17 +452,39 @@ static int identify(identify_ctx *c, hx_external *x, int protocol, cli_output *o
     return wrote ? wrote : rc;
 }
 
+static const cli_option identify_options[] = {
+    CLI_OPT(CLI_OPT_STRING, 'e', "engine", "'CMD'", CLI_FIELD(engine),
+            "the engine's command line, run by /bin/sh -c"),
+    CLI_OPT(CLI_OPT_STRING, 0, "protocol", "script|uci", CLI_FIELD(protocol),
+            "script (default) or uci"),
+    CLI_INCLUDE(cli_variant_options),
+    CLI_OPT(CLI_OPT_DOUBLE, 0, "timeout", "SECONDS", CLI_FIELD(timeout),
+            "limit per query (default 30; raise it for slow engines)"),
+    CLI_OPT(CLI_OPT_FLAG, 0, "verbose", NULL, CLI_FIELD(verbose),
+            "every profile's differing fixtures, not only the closest's"),
+    CLI_INCLUDE(cli_output_options),
+    CLI_END};
+
+const cli_command cli_identify_command = {
+    "identify", cmd_identify, "tell which rule profile an outside engine follows",
+    "hexref identify --engine 'CMD' -v VARIANT [--protocol uci] [FILE|DIR ...]",
+    "Tells which rule profile an outside engine follows, rule point by rule point.\n"
+    "Runs the fixtures (default: hexref's own) through the engine under every profile\n"
+    "of the variant, and the reference under each profile, and reports the readings\n"
+    "the engine follows and the profiles it matches ('none: differs on X' if none).\n"
+    "The profile is not told to the engine unless -p is given. Exits 0 on a match.\n",
+    identify_options};
+
 int cmd_identify(int argc, char **argv)
 {
     hx_proc_guard_signals(); /* INT, TERM, HUP end the engine too */
     cli_opts o;
-    int rc = cli_parse("identify", "engine protocol variant profile timeout verbose" CLI_OUTPUT_OPTIONS,
-                       argc, argv, &o);
+    int rc = cli_parse(&cli_identify_command, argc, argv, &o);
     if (rc)
         return cli_exit_code(rc);
     if ((rc = cli_require_variant("identify", &o)) != 0)
         return rc;
-    if (!o.engine || !o.engine[0] || strcmp(o.engine, "reference") == 0)
+    if (!o.engine || !o.engine[0])
         return cli_usage_error("identify", "--engine 'CMD' is required (the engine's command line)");
     int protocol = o.protocol ? hx_protocol_by_name(o.protocol) : HX_PROTOCOL_SCRIPT;
     if (protocol < 0)

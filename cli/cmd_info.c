@@ -7,10 +7,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+const cli_command cli_variants_command = {
+    "variants", cmd_variants, "list the variants and their rule profiles",
+    "hexref variants [-v VARIANT]",
+    "Lists every variant and profile with one line on what each changes.\n", cli_variant_option};
+
 int cmd_variants(int argc, char **argv)
 {
     cli_opts o;
-    int rc = cli_parse("variants", "variant", argc, argv, &o);
+    int rc = cli_parse(&cli_variants_command, argc, argv, &o);
     if (rc)
         return cli_exit_code(rc);
     for (int v = 0; v < hx_variant_count(); v++) {
@@ -29,10 +34,23 @@ int cmd_variants(int argc, char **argv)
     return EXIT_OK;
 }
 
+static const cli_option bench_options[] = {
+    CLI_INCLUDE(cli_variant_options),
+    CLI_OPT(CLI_OPT_INT, 'd', "depth", "D", CLI_FIELD(depth), "the depth, instead of the argument DEPTH"),
+    CLI_END};
+
+const cli_command cli_bench_command = {
+    "bench", cmd_bench, "perft speed of each variant's initial position",
+    "hexref bench [-v VARIANT] [-p PROFILE] [DEPTH]",
+    "Perft (default depth 5) of each variant's initial position: nodes and nodes/s.\n"
+    "The first line names the generator's kernel in use and those this CPU runs;\n"
+    "HEXREF_KERNEL=NAME (in the environment of any hexref program) forces one.\n",
+    bench_options};
+
 int cmd_bench(int argc, char **argv)
 {
     cli_opts o;
-    int rc = cli_parse("bench", "variant profile depth", argc, argv, &o);
+    int rc = cli_parse(&cli_bench_command, argc, argv, &o);
     if (rc)
         return cli_exit_code(rc);
     int depth = 5;
@@ -72,10 +90,17 @@ int cmd_bench(int argc, char **argv)
     return EXIT_OK;
 }
 
+const cli_command cli_fen_command = {
+    "fen", cmd_fen, "the HexFEN of a position written as a piece list",
+    "hexref fen -v VARIANT [-p PROFILE] \"W Ke1 Pd5, B Ke10 Pe9, Black to move\"",
+    "Prints the HexFEN of a position written as a piece list, the notation of the\n"
+    "rules specification (no castling or e.p. rights).\n",
+    cli_variant_options};
+
 int cmd_fen(int argc, char **argv)
 {
     cli_opts o;
-    int rc = cli_parse("fen", "variant profile", argc, argv, &o);
+    int rc = cli_parse(&cli_fen_command, argc, argv, &o);
     if (rc)
         return cli_exit_code(rc);
     if ((rc = cli_require_variant("fen", &o)) != 0)

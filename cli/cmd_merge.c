@@ -489,10 +489,27 @@ static int print_missing(const merge_state *m)
     return EXIT_OK;
 }
 
+static const cli_option merge_options[] = {
+    CLI_OPT(CLI_OPT_FLAG, 0, "missing", NULL, CLI_FIELD(missing),
+            "print the ID/N@FP of every job that has no result yet, one\n"
+            "a line, instead of the total (exit 0: the jobs to rerun)"),
+    CLI_END};
+
+const cli_command cli_merge_command = {
+    "merge", cmd_merge, "sum the results of the jobs of perft --split",
+    "hexref merge [--missing] JOBS RESULTS...",
+    "Sums the results of the jobs of 'hexref perft --split' (docs/perft.md).\n"
+    "JOBS is the split's output, RESULTS hold 'ID/N@FP<TAB>COUNT<TAB>CHECK' lines (as\n"
+    "perft --job ID/N@FP prints them); FP is the jobs file's fingerprint, CHECK the\n"
+    "line's own. Every job must have exactly\n"
+    "one result, and every line must belong to the one split. The total is the last\n"
+    "line of stdout.\n",
+    merge_options};
+
 int cmd_merge(int argc, char **argv)
 {
     cli_opts o;
-    int rc = cli_parse("merge", "missing", argc, argv, &o);
+    int rc = cli_parse(&cli_merge_command, argc, argv, &o);
     if (rc)
         return cli_exit_code(rc);
     if (o.nargs == 0)

@@ -67,16 +67,6 @@ static void print_totals(const pair *pairs, int n)
            (unsigned long long)failed);
 }
 
-/* Was the option given (its value may be 0, which the parser keeps as 0)? */
-static int argc_has(int argc, char **argv, const char *short_name, const char *long_name)
-{
-    for (int i = 0; i < argc; i++)
-        if ((short_name && strcmp(argv[i], short_name) == 0) ||
-            strncmp(argv[i], long_name, strlen(long_name)) == 0)
-            return 1;
-    return 0;
-}
-
 static void print_summary(const pair *pairs, int n, double seconds)
 {
     uint64_t positions = 0, games = 0;
@@ -95,10 +85,34 @@ static void print_summary(const pair *pairs, int n, double seconds)
     print_totals(pairs, n);
 }
 
+static const cli_option selfcheck_options[] = {
+    CLI_INCLUDE(cli_variant_options),
+    CLI_OPT_COUNTED(CLI_OPT_INT, 'n', "count", "GAMES", CLI_FIELD(count), CLI_FIELD(has_count),
+                    "games per profile (at least 1)"),
+    CLI_OPT_COUNTED(CLI_OPT_LONG, 0, "seconds", "N", CLI_FIELD(seconds), CLI_FIELD(has_seconds),
+                    "time budget (at least 1; default 10)"),
+    CLI_OPT_COUNTED(CLI_OPT_U64, 0, "seed", "S", CLI_FIELD(seed), CLI_FIELD(has_seed),
+                    "the first game's seed (default 1)"),
+    CLI_OPT(CLI_OPT_INT, 0, "plies", "MAX", CLI_FIELD(plies), "longest game (default 120)"),
+    CLI_INCLUDE(cli_output_options),
+    CLI_INCLUDE(cli_report_option),
+    CLI_END};
+
+const cli_command cli_selfcheck_command = {
+    "selfcheck", cmd_selfcheck, "compare the reference with the independent oracle on random games",
+    "hexref selfcheck [-v VARIANT] [-p PROFILE] [--seconds N | -n GAMES] [--seed S]\n"
+    "                 [--plies MAX]",
+    "Compares the reference with the independent oracle on seeded random games\n"
+    "(biased toward castling, e.p., promotion and check): legal moves, status and\n"
+    "every child HexFEN, at every ply. Runs for N seconds (default 10) or GAMES games\n"
+    "per profile (each from 1 to MAX plies long, default 120), and ends with\n"
+    "'N passed, N failed' (positions).\n",
+    selfcheck_options};
+
 int cmd_selfcheck(int argc, char **argv)
 {
     cli_opts o;
-    int rc = cli_parse("selfcheck", "variant profile seconds count seed plies" CLI_OUTPUT_OPTIONS CLI_REPORT_OPTION, argc, argv, &o);
+    int rc = cli_parse(&cli_selfcheck_command, argc, argv, &o);
     if (rc)
         return cli_exit_code(rc);
     if (o.nargs)
@@ -110,9 +124,9 @@ int cmd_selfcheck(int argc, char **argv)
     int n = collect_pairs(&o, pairs, 64);
     if (n == 0)
         return cli_bad_input("no variant/profile matches (the oracle has no neg-/diag- profiles)");
-    if (o.count == 0 && argc_has(argc, argv, "-n", "--count"))
+    if (o.count == 0 && o.has_count)
         return cli_usage_error("selfcheck", "--count must be at least 1");
-    if (o.seconds == 0 && argc_has(argc, argv, NULL, "--seconds"))
+    if (o.seconds == 0 && o.has_seconds)
         return cli_usage_error("selfcheck", "--seconds must be at least 1");
     cli_output out;
     if ((rc = cli_output_begin("selfcheck", &o, &out)) != 0)

@@ -198,11 +198,33 @@ static void show_text(const cli_opts *o, const cli_position *cp, hx_position *po
     printf("status:       %s%s%s\n", status, draws[0] ? "; draw: " : "", draws);
 }
 
+static const cli_option show_options[] = {
+    CLI_INCLUDE(cli_position_options),
+    CLI_OPT(CLI_OPT_FLAG, 0, "coords", NULL, CLI_FIELD(coords),
+            "text: print every cell's name in its cell (Qe1: queen on e1)"),
+    CLI_OPT(CLI_OPT_STRING, 0, "format", "text|svg|html", CLI_FIELD(format),
+            "text (default), svg (a picture: every cell named, pieces,\n"
+            "rights and e.p. marked) or html (the svg in a small page)"),
+    CLI_OPT(CLI_OPT_STRING, 0, "highlight", "CELLS", CLI_FIELD(highlight),
+            "svg/html: highlight these cells (\"e4 f5\")"),
+    CLI_OPT(CLI_OPT_STRING, 0, "arrows", "MOVES", CLI_FIELD(arrows),
+            "svg/html: draw these moves as arrows (\"e2e5 d8d5\")"),
+    CLI_OPT(CLI_OPT_FLAG, 0, "flip", NULL, CLI_FIELD(flip), "svg/html: Black at the bottom"),
+    CLI_OPT(CLI_OPT_STRING, 'o', "output", "FILE", CLI_FIELD(output),
+            "svg/html: write to FILE (complete or not at all)"),
+    CLI_END};
+
+const cli_command cli_show_command = {
+    "show", cmd_show, "draw a position with its rights, status and draw conditions",
+    "hexref show -v VARIANT [options]",
+    "Draws the position with file and rank names on the edges, the side to move,\n"
+    "castling rights, e.p. field, clocks, status and draw conditions.\n",
+    show_options};
+
 int cmd_show(int argc, char **argv)
 {
     cli_opts o;
-    int rc = cli_parse("show", "variant profile fen moves engine cells coords format highlight arrows flip output",
-                       argc, argv, &o);
+    int rc = cli_parse(&cli_show_command, argc, argv, &o);
     if (rc)
         return cli_exit_code(rc);
     if ((rc = cli_require_variant("show", &o)) != 0 || (rc = check_show_options(&o)) != 0)

@@ -68,7 +68,7 @@ static void minimal_position(const suite_run *r, const hx_suite_line *l, int k,
         free(m);
         return;
     }
-    m->command = hx_strfmt("hexref divide -v %s -p %s -e %s --fen '%s' %d", r->variant,
+    m->command = hx_strfmt("hexref divide -v %s -p %s -g %s --fen '%s' %d", r->variant,
                            r->profile, r->engine.name, m->fen, m->depth);
     printf("    minimal: after '%s', at depth %d: %s\n", m->path[0] ? m->path : "(the line itself)",
            m->depth, m->fen);
@@ -248,18 +248,39 @@ static int suite_setup(const cli_opts *o, suite_run *r)
     if (o->tier && strcmp(o->tier, "quick") && strcmp(o->tier, "deep"))
         return cli_usage_error("suite", "--tier must be quick or deep");
     r->quick_only = o->tier && !strcmp(o->tier, "quick");
-    if (hx_engine_by_name(o->engine, &r->engine) != 0)
-        return cli_usage_error("suite", "unknown engine '%s' (reference or oracle)", o->engine);
-    hx_engine_by_name(strcmp(o->engine, "oracle") ? "oracle" : "reference", &r->other);
+    if (hx_engine_by_name(o->generator, &r->engine) != 0)
+        return cli_usage_error("suite", "unknown generator '%s' (reference or oracle)", o->generator);
+    hx_engine_by_name(strcmp(o->generator, "oracle") ? "oracle" : "reference", &r->other);
     return cli_check_names(o->variant, o->profile);
 }
+
+static const cli_option suite_options[] = {
+    CLI_INCLUDE(cli_generator_options),
+    CLI_OPT(CLI_OPT_STRING, 0, "tier", "quick|deep", CLI_FIELD(tier),
+            "quick: only lines marked ';tier quick'; deep (default): all"),
+    CLI_OPT(CLI_OPT_U64, 0, "max-nodes", "N", CLI_FIELD(max_nodes),
+            "skip the depths whose expected count exceeds N"),
+    CLI_INCLUDE(cli_variant_options),
+    CLI_INCLUDE(cli_output_options),
+    CLI_INCLUDE(cli_report_option),
+    CLI_END};
+
+const cli_command cli_suite_command = {
+    "suite", cmd_suite, "run perft suites (EPD files) and report each line",
+    "hexref suite [options] FILE...",
+    "Runs perft suites and reports pass or fail per line (perft-suites/README.md).\n"
+    "A suite is VARIANT-PROFILE.epd, lines 'HEXFEN ;D1 n ;D2 n ... ;id NAME'. A failure\n"
+    "prints the divide difference; the run ends with 'N passed, N failed' and exits 1\n"
+    "on any failure. With -g oracle, the lines the oracle cannot run are skipped.\n"
+    "-v and -p give the variant and profile if the file's header or name does not;\n"
+    "an explicit -p wins over the file's profile.\n",
+    suite_options};
 
 int cmd_suite(int argc, char **argv)
 {
     cli_opts o;
     suite_run r;
-    int rc = cli_parse("suite", "engine tier max-nodes variant profile" CLI_OUTPUT_OPTIONS CLI_REPORT_OPTION, argc,
-                       argv, &o);
+    int rc = cli_parse(&cli_suite_command, argc, argv, &o);
     if (rc)
         return cli_exit_code(rc);
     if ((rc = suite_setup(&o, &r)) != 0)

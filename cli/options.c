@@ -1,6 +1,7 @@
 /*
- * options.c - one option parser for every subcommand, and the shared
- * position set-up.
+ * options.c - what the commands share: the option groups several of them
+ * include (cli.h), the usage errors, the position set-up and the output
+ * forms. The parser is parse_options.c.
  */
 #include "cli.h"
 
@@ -20,200 +21,53 @@
 #include "strutil.h"
 #include "report_html.h"
 
-typedef enum { T_STR, T_INT, T_U64, T_LONG, T_DOUBLE, T_FLAG, T_CELLS, T_LIST } opt_type;
-
-typedef struct opt_def {
-    const char *short_name, *long_name;
-    opt_type type;
-    size_t offset;
-} opt_def;
-
-#define OPT(s, l, t, field) {s, l, t, offsetof(cli_opts, field)}
-
-static const opt_def options[] = {
-    OPT("-v", "--variant", T_STR, variant),
-    OPT("-p", "--profile", T_STR, profile),
-    OPT(NULL, "--fen", T_STR, fen),
-    OPT(NULL, "--moves", T_STR, moves),
-    OPT("-e", "--engine", T_STR, engine),
-    OPT(NULL, "--protocol", T_STR, protocol),
-    OPT("-o", "--output", T_STR, output),
-    OPT(NULL, "--tier", T_STR, tier),
-    OPT(NULL, "--bias", T_STR, bias),
-    OPT(NULL, "--cells", T_CELLS, naming),
-    OPT(NULL, "--format", T_STR, format),
-    OPT(NULL, "--highlight", T_STR, highlight),
-    OPT(NULL, "--arrows", T_STR, arrows),
-    OPT(NULL, "--report", T_STR, report),
-    OPT(NULL, "--flip", T_FLAG, flip),
-    OPT(NULL, "--coords", T_FLAG, coords),
-    OPT("-t", "--threads", T_INT, threads),
-    OPT(NULL, "--hash", T_INT, hash_mb),
-    OPT(NULL, "--split", T_INT, split),
-    OPT(NULL, "--resume", T_FLAG, resume),
-    OPT(NULL, "--no-bulk", T_FLAG, no_bulk),
-    OPT(NULL, "--missing", T_FLAG, missing),
-    OPT(NULL, "--checkpoint", T_STR, checkpoint),
-    OPT(NULL, "--job", T_STR, job),
-    OPT("-n", "--count", T_INT, count),
-    OPT(NULL, "--check-depth", T_INT, check_depth),
-    OPT(NULL, "--seconds", T_LONG, seconds),
-    OPT(NULL, "--seed", T_U64, seed),
-    OPT(NULL, "--max-nodes", T_U64, max_nodes),
-    OPT(NULL, "--random", T_INT, random),
-    OPT(NULL, "--plies", T_INT, plies),
-    OPT(NULL, "--fixtures", T_FLAG, fixtures),
-    OPT(NULL, "--timeout", T_DOUBLE, timeout),
-    OPT("-d", "--depth", T_INT, depth),
-    OPT("-h", "--help", T_FLAG, help),
-    OPT(NULL, "--suite", T_LIST, suites),
-    OPT(NULL, "--junit", T_STR, junit),
-    OPT("-q", "--quiet", T_FLAG, quiet),
-    OPT(NULL, "--verbose", T_FLAG, verbose),
-};
-
-/* Does the space-separated list name the option (its long name, no dashes)? */
-static int allows(const char *allowed, const opt_def *d)
-{
-    const char *name = d->long_name + 2;
-    size_t n = strlen(name);
-    if (strcmp(name, "help") == 0)
-        return 1;
-    for (const char *s = allowed; s && *s; s += strcspn(s, " "), s += strspn(s, " "))
-        if (strncmp(s, name, n) == 0 && (s[n] == ' ' || s[n] == '\0'))
-            return 1;
-    return 0;
-}
-
-static const opt_def *find_option(const char *name, size_t len)
-{
-    for (size_t i = 0; i < sizeof options / sizeof options[0]; i++) {
-        const opt_def *d = &options[i];
-        if ((d->short_name && strlen(d->short_name) == len && !strncmp(name, d->short_name, len)) ||
-            (strlen(d->long_name) == len && !strncmp(name, d->long_name, len)))
-            return d;
-    }
-    return NULL;
-}
-
-static int parse_number(const char *text, int is_double, double *out)
-{
-    char *end = NULL;
-    errno = 0;
-    double v = is_double ? strtod(text, &end) : (double)strtoull(text, &end, 10);
-    /* strtoull skips spaces and takes a sign ("-5" wraps): digits only. */
-    if (!*text || *end || errno || (!is_double && !isdigit((unsigned char)text[0])))
-        return -1;
-    *out = v;
-    return 0;
-}
-
-/* The range a number option takes, for its error message. */
-static const char *range_of(opt_type type)
-{
-    switch (type) {
-    case T_INT:
-    case T_LONG:
-        return " (a whole number from 0 to 1000000000)";
-    case T_U64:
-        return " (a whole number from 0 to 18446744073709551615)";
-    case T_DOUBLE:
-        return " (a number above 0)";
-    default:
-        return "";
-    }
-}
-
-static int store(cli_opts *o, const opt_def *d, const char *value)
-{
-    char *base = (char *)o + d->offset;
-    double num = 0;
-    switch (d->type) {
-    case T_STR:
-        *(const char **)base = value;
-        return 0;
-    case T_CELLS:
-        if (strcmp(value, "seed") && strcmp(value, "canonical"))
-            return -1;
-        *(int *)base = strcmp(value, "seed") == 0;
-        return 0;
-    case T_LIST:
-        if (o->nsuites >= CLI_MAX_ARGS)
-            return -1;
-        o->suites[o->nsuites++] = value;
-        return 0;
-    case T_U64:
-        if (parse_number(value, 0, &num))
-            return -1;
-        *(uint64_t *)base = strtoull(value, NULL, 10);
-        if (d->offset == offsetof(cli_opts, seed))
-            o->has_seed = 1;
-        return 0;
-    case T_DOUBLE:
-        if (parse_number(value, 1, &num) || num <= 0)
-            return -1;
-        *(double *)base = num;
-        return 0;
-    case T_LONG:
-    case T_INT:
-        if (parse_number(value, 0, &num) || num > 1e9)
-            return -1;
-        if (d->type == T_LONG)
-            *(long *)base = (long)num;
-        else
-            *(int *)base = (int)num;
-        return 0;
-    case T_FLAG:
-        return 0;
-    }
-    return -1;
-}
-
-static void defaults(cli_opts *o)
-{
-    memset(o, 0, sizeof *o);
-    o->engine = "reference";
-    o->depth = -1;
-    o->threads = 1;
-    o->check_depth = -1;
-}
-
-int cli_parse(const char *command, const char *allowed, int argc, char **argv, cli_opts *o)
-{
-    defaults(o);
-    for (int i = 0; i < argc; i++) {
-        const char *a = argv[i];
-        if (a[0] != '-' || a[1] == '\0' || (a[1] >= '0' && a[1] <= '9')) {
-            if (o->nargs >= CLI_MAX_ARGS)
-                return cli_usage_error(command, "too many arguments");
-            o->args[o->nargs++] = a;
-            continue;
-        }
-        const char *eq = strchr(a, '=');
-        size_t len = eq ? (size_t)(eq - a) : strlen(a);
-        const opt_def *d = find_option(a, len);
-        if (!d)
-            return cli_usage_error(command, "unknown option '%s'", a);
-        if (!allows(allowed, d))
-            return cli_usage_error(command, "'%s' takes no option %s", command, d->long_name);
-        if (d->type == T_FLAG) {
-            *(int *)((char *)o + d->offset) = 1;
-            continue;
-        }
-        const char *value = eq ? eq + 1 : (i + 1 < argc ? argv[++i] : NULL);
-        if (!value)
-            return cli_usage_error(command, "option '%s' needs a value", a);
-        if (store(o, d, value) != 0)
-            return cli_usage_error(command, "bad value '%s' for option %s%s", value, d->long_name,
-                                   range_of(d->type));
-    }
-    if (o->help) {
-        cli_usage(stdout, command);
-        return CLI_DONE;
-    }
-    /* One rule for every command: an unknown variant or profile is bad input. */
-    return cli_check_names(o->variant, o->profile);
-}
+/* The option groups (cli.h). Their help lines fit every command that
+ * includes them; what a command adds (-v is required, say) is its usage. */
+const cli_option cli_variant_option[] = {
+    CLI_OPT(CLI_OPT_STRING, 'v', "variant", "V", CLI_FIELD(variant),
+            "shafran, brusky, glinski or mccooey"),
+    CLI_END};
+const cli_option cli_profile_option[] = {
+    CLI_OPT(CLI_OPT_STRING, 'p', "profile", "P", CLI_FIELD(profile),
+            "rule profile (default std; see 'hexref variants')"),
+    CLI_END};
+const cli_option cli_variant_options[] = {
+    CLI_INCLUDE(cli_variant_option), CLI_INCLUDE(cli_profile_option), CLI_END};
+const cli_option cli_start_options[] = {
+    CLI_OPT(CLI_OPT_STRING, 0, "fen", "HEXFEN", CLI_FIELD(fen),
+            "start position (default: the profile's initial position)"),
+    CLI_OPT(CLI_OPT_STRING, 0, "moves", "\"M1 M2 ..\"", CLI_FIELD(moves),
+            "moves played first (e2e5, O-O-O, d8d9q ...)"),
+    CLI_END};
+/* -e once chose the generator; it now names an outside engine (verify,
+ * identify), so the old spelling is refused, never taken as a command. */
+const cli_option cli_generator_options[] = {
+    CLI_OPT(CLI_OPT_STRING, 'g', "generator", "reference|oracle", CLI_FIELD(generator),
+            "the move generator: hexref's reference (default)\nor the independent oracle"),
+    CLI_MOVED('e', "engine", "no longer chooses the generator: use -g, --generator "
+              "reference|oracle\n(-e, --engine 'CMD' names an outside engine, for verify and identify)"),
+    CLI_END};
+const cli_option cli_position_options[] = {
+    CLI_INCLUDE(cli_variant_options), CLI_INCLUDE(cli_start_options),
+    CLI_INCLUDE(cli_generator_options),
+    CLI_OPT(CLI_OPT_CELLS, 0, "cells", "seed", CLI_FIELD(naming),
+            "brusky only: read and print seed 004's cell names"),
+    CLI_END};
+const cli_option cli_output_options[] = {
+    CLI_OPT(CLI_OPT_STRING, 0, "format", "text|json", CLI_FIELD(format),
+            "json: one JSON object per check on stdout (docs/results.md)"),
+    CLI_OPT(CLI_OPT_STRING, 0, "junit", "FILE", CLI_FIELD(junit),
+            "also write the checks as JUnit XML to FILE"),
+    CLI_OPT(CLI_OPT_FLAG, 'q', "quiet", NULL, CLI_FIELD(quiet), "no timing in the report"),
+    CLI_END};
+const cli_option cli_report_option[] = {
+    CLI_OPT(CLI_OPT_STRING, 0, "report", "FILE.html", CLI_FIELD(report),
+            "also write an HTML report: a summary, then each finding's\n"
+            "board with the differing moves as arrows, the path, the\n"
+            "commands that reproduce it and a fixture (self-contained);\n"
+            "'report: FILE' goes to stderr, so the summary line stays\n"
+            "the last line of stdout"),
+    CLI_END};
 
 int cli_usage_error(const char *command, const char *fmt, ...)
 {
@@ -370,16 +224,16 @@ int cli_position_open(const cli_opts *o, cli_position *cp)
 {
     hx_error err;
     memset(cp, 0, sizeof *cp);
-    if (hx_engine_by_name(o->engine, &cp->engine) != 0)
-        return cli_usage_error(NULL, "unknown engine '%s' (reference or oracle)", o->engine);
+    if (hx_engine_by_name(o->generator, &cp->engine) != 0)
+        return cli_usage_error(NULL, "unknown generator '%s' (reference or oracle)", o->generator);
     cp->rules = hx_rules_find(o->variant, o->profile, &err);
     if (!cp->rules)
         return cli_bad_input("%s", err.message);
     if (o->naming && !hx_rules_has_naming(cp->rules, 1))
         return seed_naming_error(o->variant);
-    if (strcmp(o->engine, "reference") != 0 && o->naming)
-        return cli_usage_error(NULL, "--cells seed needs the reference engine");
-    if (strcmp(o->engine, "reference") != 0)
+    if (strcmp(o->generator, "reference") != 0 && o->naming)
+        return cli_usage_error(NULL, "--cells seed needs the reference generator");
+    if (strcmp(o->generator, "reference") != 0)
         return open_with_oracle(o, cp);
     cp->pos = hx_position_new(cp->rules);
     if (!cp->pos)

@@ -109,7 +109,7 @@ def verify_line(v, p, fen, counts, quick, oracle_ok):
         for k, n in enumerate(counts, 1):
             if n > ORACLE_LIMIT and not (quick and n <= QUICK_TOTAL_MAX):
                 break
-            o = perft(v, p, fen, k, "-e", "oracle")
+            o = perft(v, p, fen, k, "-g", "oracle")
             if o != n:
                 sys.exit(f"DISAGREEMENT (oracle) {v} {p} {fen} D{k}: reference {n}, oracle {o}")
             checked = k

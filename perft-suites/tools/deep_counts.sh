@@ -12,7 +12,7 @@ while read -r v p d m; do
     A) opts="-t 2 --hash 1024" ;;
     B) opts="-t 2 --no-bulk" ;;
     C) opts="-t 2" ;;
-    O) opts="-e oracle -t 2 --hash 512" ;;
+    O) opts="-g oracle -t 2 --hash 512" ;;
     *) echo "unknown method $m" >&2; exit 2 ;;
     esac
     start=$(date +%s.%N)

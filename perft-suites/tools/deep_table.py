@@ -37,7 +37,7 @@ def suite_oracle_depth(suite_dir, v, p):
 
 
 def oracle_command(v, p, d):
-    return f"`hexref perft -v {v} -p {p} -e oracle -t 2 --hash 512 {d}`"
+    return f"`hexref perft -v {v} -p {p} -g oracle -t 2 --hash 512 {d}`"
 
 
 def verification(v, p, by_depth, suite_depth, deepest):

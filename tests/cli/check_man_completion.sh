@@ -7,7 +7,15 @@
 #     named in 'hexref COMMAND --help' appears in it;
 #   - completing 'hexref <TAB>', 'hexref perft -v <TAB>', 'hexref perft -v
 #     brusky -p <TAB>' and 'hexref perft --<TAB>' offers exactly the binary's
-#     commands, variants, Brusky profiles and perft options.
+#     commands, variants, Brusky profiles and perft options;
+#   - for every command, the options 'hexref COMMAND -<TAB>' offers are
+#     exactly those the command accepts, among every option any command
+#     offers or any --help names (and the old -e): each is given to the
+#     command (with a value and --help after it, so nothing runs), and an
+#     option counts as accepted unless the command answers "unknown option",
+#     "takes no option" or "no longer" (a renamed spelling);
+#   - an option whose argument lists its values (-g reference|oracle)
+#     completes to those values.
 set -euo pipefail
 hexref=$1 man=$2 completion=$3
 fail() { echo "FAIL: $*"; exit 1; }
@@ -42,4 +50,33 @@ expected=$("$hexref" variants -v brusky | awk '/^  / {print $1}' | sort)
 [ "$(complete_words "$hexref" perft -v brusky -p "")" = "$expected" ] ||
     fail "profile completion: $(complete_words "$hexref" perft -v brusky -p "")"
 complete_words "$hexref" perft --th | grep -qx -- --threads || fail "option completion misses --threads"
+# Offered options against accepted ones, per command.
+all_offered=$(for c in $commands; do complete_words "$hexref" "$c" -; done)
+all_named=$(for c in $commands; do "$hexref" "$c" --help; done | grep -oE -- '(^|[ ,[])--?[a-zA-Z][a-zA-Z-]*' | tr -d ' ,[')
+universe=$(printf '%s\n' "$all_offered" "$all_named" -e --engine | grep . | sort -u)
+[ "$(wc -l <<<"$universe")" -ge 40 ] || fail "too few options overall: $universe"
+accepts() { # accepts COMMAND OPTION: not refused as unknown, foreign or renamed
+    local said
+    said=$("$hexref" "$1" "$2" 1 --help 2>&1 >/dev/null || true)
+    ! grep -qE "unknown option|takes no option|no longer" <<<"$said"
+}
+npairs=0
+for c in $commands; do
+    offered=$(complete_words "$hexref" "$c" -)
+    grep -qx -- --help <<<"$offered" || fail "'$c' completion does not offer --help"
+    accepted=$(for opt in $universe; do if accepts "$c" "$opt"; then printf "%s\n" "$opt"; fi; done | sort)
+    [ "$offered" = "$accepted" ] ||
+        fail "'$c': completion offers [${offered//$'\n'/ }] but the command accepts [${accepted//$'\n'/ }]"
+    npairs=$((npairs + $(wc -l <<<"$universe")))
+done
+for spec in "perft -g:oracle reference" "show --format:html svg text" "verify --protocol:script uci"; do
+    IFS=: read -r words want <<<"$spec"
+    # shellcheck disable=SC2086
+    got=$(complete_words "$hexref" $words "" | tr '\n' ' ')
+    [ "$got" = "$want " ] || fail "values of '$words': got '$got', want '$want'"
+done
+said=$("$hexref" perft -v shafran -e oracle 1 2>&1 || true)
+grep -q -- "--generator" <<<"$said" ||
+    fail "perft -e oracle does not name --generator"
+echo "completion: the offered options are the accepted ones ($npairs command/option pairs tried)"
 echo "man page: $(wc -w <<<"$commands") commands, $noptions options; completion agrees with the binary"

@@ -42,9 +42,9 @@ check "divide format" $?
 run moves -v brusky
 [ "$(wc -l <"$tmp/out")" = 61 ] && LC_ALL=C sort -c "$tmp/out"; check "moves sorted" $?
 cp "$tmp/out" "$tmp/ref"
-run moves -v brusky -e oracle
+run moves -v brusky -g oracle
 cmp -s "$tmp/out" "$tmp/ref"; check "oracle moves equal reference moves" $?
-run divide -v glinski -e oracle --moves "g4g6" 2
+run divide -v glinski -g oracle --moves "g4g6" 2
 cp "$tmp/out" "$tmp/orc"
 run divide -v glinski --moves "g4g6" 2
 cmp -s "$tmp/out" "$tmp/orc"; check "oracle divide equals reference divide" $?
@@ -63,7 +63,7 @@ run show -v shafran --moves e2e5
   grep -q "castling:     AIai" "$tmp/out" && grep -q "e.p.:         e3,e4" "$tmp/out" &&
   grep -q "status:       ongoing" "$tmp/out"
 check "show" $?
-run show -v brusky -e oracle --fen "$("$hexref" fen -v brusky 'W Kc5 Nb3, B Ka5, Black to move')"
+run show -v brusky -g oracle --fen "$("$hexref" fen -v brusky 'W Kc5 Nb3, B Ka5, Black to move')"
 grep -q "status:       checkmate" "$tmp/out"; check "show status with the oracle" $?
 
 # show's labels (issue 15): no cell name on a row of other cells' pieces (the
@@ -116,7 +116,15 @@ expect_rc "missing depth" 2 "DEPTH is required" perft -v shafran
 expect_rc "bad depth" 2 "bad depth 'x'" perft -v shafran x
 expect_rc "unknown option" 2 "unknown option '--frob'" perft -v shafran --frob 2
 expect_rc "option without value" 2 "needs a value" perft -v shafran 2 --fen
-expect_rc "unknown engine" 2 "unknown engine 'stockfish'" perft -v shafran -e stockfish 1
+expect_rc "unknown generator" 2 "unknown generator 'stockfish'" perft -v shafran -g stockfish 1
+# -e once chose the generator; now it names an outside engine: refused, naming -g
+for c in perft divide moves show suite fixtures; do
+  expect_rc "$c: the old -e is refused" 2 "use -g, --generator" $c -v shafran -e oracle 1
+  expect_rc "$c: the old --engine is refused" 2 "use -g, --generator" $c -v shafran --engine=oracle 1
+done
+run verify --engine reference -v shafran -d 1 --timeout 5
+[ "$(rc)" = 1 ] && grep -q "reference: not found" "$tmp/out"
+check "verify --engine reference runs the command 'reference' (none here)" $?
 expect_rc "cells seed outside brusky" 2 "only for brusky" moves -v shafran --cells seed
 
 # bad input: exit 1, the message names the problem and where it is
@@ -125,8 +133,8 @@ expect_rc "unknown profile" 1 "unknown profile 'nonesuch'" perft -v shafran -p n
 expect_rc "bad piece letter" 1 "rank 1: unknown piece letter 'X'" moves -v shafran --fen "k4/6/7/8/9/9/8/7/6/X3K w - - 0 1"
 expect_rc "short rank" 1 "rank 3 has 6 cells; expected 7" moves -v shafran --fen "k4/6/7/8/9/9/8/6/6/4K w - - 0 1"
 expect_rc "illegal move" 1 "move 2: illegal move 'e2e5'" perft -v shafran --moves "e2e5 e2e5" 1
-expect_rc "oracle illegal move" 1 "move 1 ('e2e6')" perft -v shafran -e oracle --moves "e2e6" 1
-expect_rc "oracle bad fen" 1 "bad HexFEN" moves -v glinski -e oracle --fen "b/qbk/n1b1n w - - 0 1"
+expect_rc "oracle illegal move" 1 "move 1 ('e2e6')" perft -v shafran -g oracle --moves "e2e6" 1
+expect_rc "oracle bad fen" 1 "bad HexFEN" moves -v glinski -g oracle --fen "b/qbk/n1b1n w - - 0 1"
 expect_rc "fen piece list error" 1 "cannot read" fen -v shafran "W Ke1 Zz9, B Ke10"
 expect_rc "fixtures missing file" 1 "nonexistent.fix" fixtures /nonexistent.fix
 
@@ -174,7 +182,7 @@ expect_rc "selfcheck: no profile the oracle runs" 1 "no variant/profile matches"
 expect_rc "suite: --tier quick selects no line" 1 "no line checked" suite --tier quick "$tmp/mccooey-std.epd"
 expect_rc "suite: --max-nodes selects no depth" 1 "no line checked" suite --max-nodes 1 "$tmp/mccooey-std.epd"
 expect_rc "fixtures: no fixture of the variant" 1 "no fixture of mccooey" fixtures -v mccooey "$source_dir/tests/fixtures/brusky"
-expect_rc "fixtures: no profile the engine runs" 1 "no fixture of shafran under neg-glinski-capture" fixtures -e oracle -v shafran -p neg-glinski-capture
+expect_rc "fixtures: no profile the engine runs" 1 "no fixture of shafran under neg-glinski-capture" fixtures -g oracle -v shafran -p neg-glinski-capture
 expect_rc "verify: --tier quick selects no suite line" 1 "no suite line selected" verify -e "$engine" -v mccooey --suite "$tmp/mccooey-std.epd" --tier quick
 expect_rc "identify: no fixture of the variant" 1 "no mccooey fixtures" identify -e "$engine" -v mccooey "$source_dir/tests/fixtures/brusky"
 # help

@@ -160,7 +160,7 @@ def main():
                                'data-arrow="f4f5" data-kind="extra"',
                                'data-list="missing">', "<code>f4f6</code>", "\nlegal f4f6\n",
                                "\nillegal f4f5\n"])
-    run("fixtures-pass", ["fixtures", "-v", "mccooey", "-e", "oracle"], 0, workdir=work)
+    run("fixtures-pass", ["fixtures", "-v", "mccooey", "-g", "oracle"], 0, workdir=work)
 
     fen_after = subprocess.run([HEXREF, "show", "-v", "mccooey", "--moves", "f4f5"],
                                capture_output=True, text=True).stdout.splitlines()[0]

@@ -45,7 +45,7 @@ neg() { echo "$hx engine -p $1"; }
 F="FAULT_FEN"
 run verify-clean-glinski       "$hx" verify -e "$perftree" -v glinski -d 3
 run verify-random-shafran      "$hx" verify -e "$perftree" -v shafran --random 20 -d 2 --seed 7
-run verify-oracle-brusky      "$hx" verify -e "env HEXREF_ENGINE=oracle $perftree" -v brusky --random 10 -d 2 --seed 3
+run verify-oracle-brusky      "$hx" verify -e "env HEXREF_GENERATOR=oracle $perftree" -v brusky --random 10 -d 2 --seed 3
 run verify-suite-mccooey       "$hx" verify -e "$perftree" -v mccooey --suite "$src/perft-suites/mccooey-std.epd" -d 2
 run verify-fixtures-brusky     "$hx" verify -e "$perftree" -v brusky --fixtures
 run verify-neg-uci-mccooey     "$hx" verify -e "$(neg neg-centre-double)" --protocol uci -v mccooey -d 3
@@ -60,10 +60,10 @@ run verify-garbage             "$hx" verify -e "$src/tests/verify/engines/garbag
 run identify-neg-glinski       "$hx" identify -e "$(neg neg-mccooey-capture)" --protocol uci -v glinski
 run identify-python            "$hx" identify -e "$py --uci" --protocol uci -v mccooey
 run suite-shafran              "$hx" suite --tier quick "$src/perft-suites/shafran-std.epd"
-run suite-oracle-brusky        "$hx" suite -e oracle --max-nodes 200000 "$src/perft-suites/brusky-std.epd"
+run suite-oracle-brusky        "$hx" suite -g oracle --max-nodes 200000 "$src/perft-suites/brusky-std.epd"
 run suite-neg-glinski          "$hx" suite -p neg-mccooey-capture --max-nodes 100000 "$src/perft-suites/glinski-std.epd"
 run fixtures-all               "$hx" fixtures
-run fixtures-oracle-shafran    "$hx" fixtures -e oracle -v shafran
+run fixtures-oracle-shafran    "$hx" fixtures -g oracle -v shafran
 run fixtures-neg-glinski       "$hx" fixtures -v glinski -p neg-mccooey-capture
 run selfcheck-mccooey          "$hx" selfcheck -v mccooey -n 30 --seed 5
 run selfcheck-all              "$hx" selfcheck -n 5 --seed 9

@@ -45,7 +45,7 @@ cmp -s "$ck" "$work/full.txt" || fail "a refused checkpoint was changed"
 head -c -1 "$work/full.txt" > "$ck"
 refused --checkpoint "$ck" 4 || fail "accepted a truncated checkpoint"
 grep -q "truncated" "$work/err" || fail "unclear error: $(cat "$work/err")"
-refused --checkpoint "$ck" -e oracle 3 || fail "accepted --checkpoint with the oracle"
+refused --checkpoint "$ck" -g oracle 3 || fail "accepted --checkpoint with the oracle"
 
 # Progress: not on a file, but on a terminal (script(1) gives it one).
 perft -t 2 4 >/dev/null

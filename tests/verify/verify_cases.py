@@ -82,7 +82,7 @@ def agree_cases():
             case(0, [r" 0 failed\n"], [r"^FAIL"]))
         cases["oracle-" + v] = lambda c, v=v: (
             ["-e", PERFTREE, "-v", v, "-d", "2", "--random", "5"],
-            case(0, [r"5 passed, 0 failed"], env={"HEXREF_ENGINE": "oracle"}))
+            case(0, [r"5 passed, 0 failed"], env={"HEXREF_GENERATOR": "oracle"}))
     cases["self-script-fixtures"] = lambda c: (
         ["-e", PERFTREE, "-v", "brusky", "-p", "jocly", "--fixtures"],
         case(0, [r" 0 failed\n"], [r"^FAIL"], seconds=120))
