@@ -1,8 +1,8 @@
 /*
  * kernel_names.h - included first by the kernel's sources (movegen.c,
- * makemove.c, perft.c, perft_deep.c, kernel_entry.c), before any other
- * header, so that every function of the public API they define gets the
- * kernel's suffix: hx_make becomes hx_make_bmi2 in the copy compiled with
+ * makemove.c, perft.c, perft_deep.c, perft_fused.c, kernel_entry.c), before
+ * any other header, so that every function of the public API they define
+ * gets the kernel's suffix: hx_make becomes hx_make_bmi2 in the copy compiled with
  * -DHX_KERNEL=bmi2, hx_make_plain in the copy compiled with the library's own
  * flags. The unsuffixed names are kernel.c's, which calls the kernel chosen
  * for this CPU (kernel.h).
