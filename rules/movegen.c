@@ -150,13 +150,12 @@ HOT void gen_sliders(gen *s, hx_bb ok, hx_bb free, int boxed)
 HOT void gen_sliders_memo(gen *s, hx_bb ok, hx_bb free)
 {
     const hx_geometry *g = s->g;
-    const hx_bb *p = s->pos->pieces[s->us];
     const fused_sliders *m = s->memo;
     hx_bb changed = m->occupied ^ s->all;
-    hx_bb diag = (p[HX_BISHOP] | p[HX_QUEEN]) & free, orth = (p[HX_ROOK] | p[HX_QUEEN]) & free;
+    hx_bb gone = m->cells & ~(s->own & free); /* captured or pinned since */
     for (int i = 0; i < m->n; i++) {
         int from = m->from[i];
-        if (!hx_bb_has(m->diagonal[i] ? diag : orth, from))
+        if (gone && hx_bb_has(gone, from))
             continue;
         hx_bb a = m->attacks[i];
         if (a & changed)

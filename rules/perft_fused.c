@@ -18,6 +18,7 @@ static int fill_sliders(fused_sliders *m, const hx_position *pos, int side)
     if (hx_bb_count(diag) + hx_bb_count(orth) > FUSED_MAX_SLIDERS)
         return 0;
     m->occupied = pos->all;
+    m->cells = diag | orth;
     m->n = 0;
     while (diag) {
         int from = hx_bb_pop(&diag);

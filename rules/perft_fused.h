@@ -24,6 +24,7 @@ enum { FUSED_MAX_SLIDERS = 24 };
  * piece on from[i] along its diagonal (diagonal[i] = 1) or orthogonal lines. */
 typedef struct fused_sliders {
     hx_bb occupied; /* the occupancy the attacks were looked up on */
+    hx_bb cells;    /* the sliders' cells */
     int n;
     int8_t from[FUSED_MAX_SLIDERS];
     uint8_t diagonal[FUSED_MAX_SLIDERS];
