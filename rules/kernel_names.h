@@ -1,8 +1,8 @@
 /*
  * kernel_names.h - included first by the kernel's sources (movegen.c,
- * makemove.c, perft.c, perft_deep.c, kernel_entry.c), before any other
- * header, so that every function of the public API they define gets the
- * kernel's suffix: hx_make becomes hx_make_bmi2 in the copy compiled with
+ * makemove.c, perft.c, perft_deep.c, perft_fused.c, kernel_entry.c), before
+ * any other header, so that every function of the public API they define
+ * gets the kernel's suffix: hx_make becomes hx_make_bmi2 in the copy compiled with
  * -DHX_KERNEL=bmi2, hx_make_plain in the copy compiled with the library's own
  * flags. The unsuffixed names are kernel.c's, which calls the kernel chosen
  * for this CPU (kernel.h).
@@ -28,5 +28,7 @@
 #define hx_perft_deep_watched HX_KERNEL_SYMBOL(hx_perft_deep_watched)
 #define hx_perft_max_depth HX_KERNEL_SYMBOL(hx_perft_max_depth)
 #define position_make HX_KERNEL_SYMBOL(position_make) /* internal, shared by the kernel's files */
+#define fused_count_legal HX_KERNEL_SYMBOL(fused_count_legal) /* internal: perft_fused.h */
+#define fused_perft2 HX_KERNEL_SYMBOL(fused_perft2)
 
 #endif

@@ -11,6 +11,7 @@
 #include "kernel_names.h" /* first: this file is compiled once per kernel */
 
 #include "attacks.h"
+#include "perft_fused.h"
 
 /* The hot helpers are forced inline into generate(), which is itself
  * instantiated twice, listing and counting (perft's last ply): in the
@@ -33,6 +34,7 @@ typedef struct gen {
     hx_bb pinned;
     hx_bb pin_line[HX_MAX_CELLS]; /* valid only for pinned cells */
     hx_move *list; /* NULL: only count (perft's last ply) */
+    const fused_sliders *memo; /* NULL, or the sliders' attacks at the parent */
     int n;
 } gen;
 
@@ -141,6 +143,28 @@ HOT void gen_sliders(gen *s, hx_bb ok, hx_bb free, int boxed)
     }
 }
 
+/* The unpinned sliders, from the attacks their parent node looked up
+ * (perft_fused.h): a slider is looked up again only if the move since
+ * changed the occupancy of a cell it reached; a captured or pinned one is
+ * passed over. */
+HOT void gen_sliders_memo(gen *s, hx_bb ok, hx_bb free)
+{
+    const hx_geometry *g = s->g;
+    const fused_sliders *m = s->memo;
+    hx_bb changed = m->occupied ^ s->all;
+    hx_bb gone = m->cells & ~(s->own & free); /* captured or pinned since */
+    for (int i = 0; i < m->n; i++) {
+        int from = m->from[i];
+        if (gone && hx_bb_has(gone, from))
+            continue;
+        hx_bb a = m->attacks[i];
+        if (a & changed)
+            a = m->diagonal[i] ? attacks_diagonal(g, from, s->all)
+                               : attacks_orthogonal(g, from, s->all);
+        add_all(s, from, a & ok);
+    }
+}
+
 HOT void gen_pieces(gen *s)
 {
     const hx_geometry *g = s->g;
@@ -151,7 +175,9 @@ HOT void gen_pieces(gen *s)
         int from = hx_bb_pop(&knights);
         add_all(s, from, g->knight[from] & ok);
     }
-    if (s->r->boxed_sliders)
+    if (s->memo)
+        gen_sliders_memo(s, ok, free);
+    else if (s->r->boxed_sliders)
         gen_sliders(s, ok, free, 1);
     else
         gen_sliders(s, ok, free, 0);
@@ -356,7 +382,7 @@ HOT hx_bb evasion_target(const gen *s, hx_bb checkers)
     return s->g->ray[d][s->king] ^ s->g->ray[d][checker];
 }
 
-HOT int generate(hx_position *pos, hx_move *list)
+HOT int generate(hx_position *pos, hx_move *list, const fused_sliders *memo)
 {
     gen s;
     s.pos = pos;
@@ -369,6 +395,7 @@ HOT int generate(hx_position *pos, hx_move *list)
     s.enemy = pos->occupied[s.them];
     s.all = pos->all;
     s.list = list;
+    s.memo = memo;
     s.n = 0;
     hx_bb checkers = find_checkers_and_pins(&s);
     gen_king(&s);
@@ -384,6 +411,11 @@ HOT int generate(hx_position *pos, hx_move *list)
     return s.n;
 }
 
-int hx_legal_moves(hx_position *pos, hx_move *list) { return generate(pos, list); }
+int hx_legal_moves(hx_position *pos, hx_move *list) { return generate(pos, list, NULL); }
 
-int hx_count_legal(hx_position *pos) { return generate(pos, NULL); }
+int hx_count_legal(hx_position *pos) { return generate(pos, NULL, NULL); }
+
+int fused_count_legal(hx_position *pos, const fused_sliders *memo)
+{
+    return generate(pos, NULL, memo);
+}

@@ -4,7 +4,7 @@
  */
 #include "kernel_names.h" /* first: this file is compiled once per kernel */
 
-#include "position.h"
+#include "perft_fused.h"
 
 int hx_perft_max_depth(const hx_position *pos)
 {
@@ -19,6 +19,8 @@ static uint64_t perft(hx_position *pos, int depth)
         return 1;
     if (depth == 1)
         return (uint64_t)hx_count_legal(pos);
+    if (depth == 2)
+        return fused_perft2(pos);
     hx_move moves[HX_MAX_MOVES];
     int n = hx_legal_moves(pos, moves);
     uint64_t nodes = 0;

@@ -16,7 +16,7 @@
  */
 #include "kernel_names.h" /* first: this file is compiled once per kernel */
 
-#include "position.h"
+#include "perft_fused.h"
 
 #include "threads.h"
 #include <stdatomic.h>
@@ -122,11 +122,15 @@ static uint64_t count_tree(hx_position *pos, int depth, const counter *c)
     int cached = c->tt && depth >= 2 && tt_key(pos, &key);
     if (cached && tt_probe(c->tt, key, depth, &nodes))
         return nodes;
-    int n = hx_legal_moves(pos, moves);
-    for (int i = 0; i < n; i++) {
-        position_make(pos, moves[i]);
-        nodes = count_add(nodes, count_tree(pos, depth - 1, c));
-        hx_unmake(pos);
+    if (depth == 2 && c->bulk) {
+        nodes = fused_perft2(pos);
+    } else {
+        int n = hx_legal_moves(pos, moves);
+        for (int i = 0; i < n; i++) {
+            position_make(pos, moves[i]);
+            nodes = count_add(nodes, count_tree(pos, depth - 1, c));
+            hx_unmake(pos);
+        }
     }
     if (cached)
         tt_store(c->tt, key, depth, nodes);

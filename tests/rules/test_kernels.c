@@ -118,11 +118,85 @@ static void kernels_count_the_same_perft(void **state)
     }
 }
 
+/* What a depth-2 node of the fused count (rules/perft_fused.c) met: moves
+ * played by position_make rather than the light make, and children in
+ * check. */
+typedef struct fused_seen {
+    int castles, ep, promotions, multi, checks, nodes;
+} fused_seen;
+
+static void tally(hx_position *pos, fused_seen *seen)
+{
+    static hx_move moves[HX_MAX_MOVES];
+    int n = hx_legal_moves(pos, moves);
+    seen->nodes++;
+    for (int i = 0; i < n; i++) {
+        int kind = move_kind(moves[i]);
+        seen->castles += kind == MOVE_CASTLE;
+        seen->ep += kind == MOVE_EP;
+        seen->multi += kind == MOVE_MULTI;
+        seen->promotions += move_promo(moves[i]) != 0;
+        hx_make(pos, moves[i]);
+        seen->checks += position_attacked(pos, pos->king[pos->side], !pos->side, pos->all);
+        hx_unmake(pos);
+    }
+}
+
+/* The fused count of the last two plies is the plain one: along seeded
+ * random games of every profile of every variant (the negative controls
+ * and diag-firstmove included), with every kernel, perft 2 (fused) equals
+ * hx_perft_deep without bulk counting (every leaf played by
+ * position_make), and perft 3 equals it too. The games must have met
+ * castles (where the variant has them), e.p. captures, promotions,
+ * multi-steps and checks in every variant, or the test fails: it would not show what it claims. */
+static void fused_count_is_the_plain_count(void **state)
+{
+    (void)state;
+    int kernels[8], nk = runnable(kernels);
+    int plies = getenv("HEXREF_SANITIZED") ? 60 : 160;
+    for (int v = 0; v < 4; v++) {
+        fused_seen seen = {0};
+        int castling = 0; /* Gliński's variant has none */
+        for (int p = 0; p < hx_profile_count(variants[v]); p++) {
+            const char *profile = hx_profile_name(variants[v], p);
+            for (int game = 0; game < 3; game++) {
+                uint64_t seed = 1000 + (uint64_t)(game * 31 + p);
+                hx_position *pos = open_fen(variants[v], profile, NULL);
+                castling |= pos->rules->p.castling;
+                for (int ply = 0; ply < plies; ply++) {
+                    use(kernels[ply % nk]);
+                    uint64_t plain = hx_perft_deep(pos, 2, 1, 0, HX_PERFT_NO_BULK);
+                    uint64_t fused = hx_perft(pos, 2);
+                    if (fused != plain)
+                        fail_msg("%s/%s game %d ply %d kernel %s: fused perft 2 %llu, plain %llu",
+                                 variants[v], profile, game, ply,
+                                 hx_kernel_name_at(kernels[ply % nk]),
+                                 (unsigned long long)fused, (unsigned long long)plain);
+                    if (ply % 20 == 10 &&
+                        hx_perft(pos, 3) != hx_perft_deep(pos, 3, 1, 0, HX_PERFT_NO_BULK))
+                        fail_msg("%s/%s game %d ply %d: fused perft 3 differs", variants[v],
+                                 profile, game, ply);
+                    tally(pos, &seen);
+                    if (!play_random_move(pos, &seed))
+                        break;
+                }
+                hx_position_free(pos);
+            }
+        }
+        print_message("%s: %d nodes, %d castles, %d e.p., %d promotions, %d multi-steps, "
+                      "%d checks\n", variants[v], seen.nodes, seen.castles, seen.ep,
+                      seen.promotions, seen.multi, seen.checks);
+        assert_true((seen.castles > 0) == (castling != 0) && seen.ep > 0 && seen.promotions > 0 && seen.multi > 0 &&
+                    seen.checks > 0);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(kernels_list_and_make_the_same),
         cmocka_unit_test(kernels_count_the_same_perft),
+        cmocka_unit_test(fused_count_is_the_plain_count),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
