@@ -25,7 +25,7 @@ check() {
     leaks=$(printf '%s\n' "$names" | grep -v -E "^(__|$pattern)" || true)
     if [ -n "$leaks" ]; then
         echo "library_surface: $what exports names without its prefix ($pattern):" >&2
-        printf '  %s\n' $leaks >&2
+        printf '%s\n' "$leaks" | sed 's/^/  /' >&2
         bad=1
     fi
 }
