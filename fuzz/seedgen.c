@@ -196,7 +196,7 @@ static void move_seeds(const char *label, const hx_rules *r, const char *fen)
                      text[strlen(text) - 1] - 'a' + 'A');
             move_seed(label, r, fen, 0, buf);
         }
-        if (strcmp(hx_rules_variant(r), "brusky") == 0) {
+        if (hx_rules_has_naming(r, 1)) { /* the variant's second naming (Brusky's seed notation) */
             hx_move_text(pos, moves[i], 1, text);
             move_seed(label, r, fen, 1, text);
         }

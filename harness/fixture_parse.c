@@ -79,13 +79,11 @@ static void perr(pctx *p, int line, const char *fmt, ...)
     p->errors++;
 }
 
-static const char *const variants[] = { "shafran", "brusky", "glinski",
-                                        "mccooey" };
-
+/* A variant of the rules (hexref.h lists them; no list of our own). */
 static int known_variant(const char *v)
 {
-    for (size_t i = 0; i < sizeof variants / sizeof *variants; i++)
-        if (strcmp(v, variants[i]) == 0)
+    for (int i = 0; i < hx_variant_count(); i++)
+        if (strcmp(v, hx_variant_name(i)) == 0)
             return 1;
     return 0;
 }

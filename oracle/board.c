@@ -10,7 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
-int oracle_fail(char *err, size_t errcap, const char *fmt, ...)
+int orc_fail(char *err, size_t errcap, const char *fmt, ...)
 {
     if (err != NULL && errcap > 0) {
         va_list ap;
@@ -47,13 +47,13 @@ static int bend(const struct game *g, int x)
     return (g->bent && x > 5) ? x - 5 : 0;
 }
 
-int rank_of(const struct game *g, cell c)
+int orc_rank_of(const struct game *g, cell c)
 {
     return c.y + 1 - bend(g, c.x);
 }
 
 /* "e10" -> (4,9) on Shafran. Rejects letters, ranks and cells not on board. */
-int parse_cell(const struct game *g, const char *s, size_t len, cell *c)
+int orc_parse_cell(const struct game *g, const char *s, size_t len, cell *c)
 {
     const char *f;
     int rank;
@@ -75,9 +75,9 @@ int parse_cell(const struct game *g, const char *s, size_t len, cell *c)
 }
 
 /* The file letter and the rank (1..11, so at most two digits). */
-void cell_name(const struct game *g, cell c, char out[4])
+void orc_cell_name(const struct game *g, cell c, char out[4])
 {
-    int r = rank_of(g, c), i = 0;
+    int r = orc_rank_of(g, c), i = 0;
 
     out[i++] = g->files[c.x];
     if (r >= 10)
@@ -86,18 +86,18 @@ void cell_name(const struct game *g, cell c, char out[4])
     out[i] = '\0';
 }
 
-char type_of(char piece)  /* upper-case piece letter */
+char orc_type_of(char piece)  /* upper-case piece letter */
 {
     return (piece >= 'a' && piece <= 'z') ? (char)(piece - 'a' + 'A') : piece;
 }
 
-char piece_of(int side, char type)  /* type is upper case */
+char orc_piece_of(int side, char type)  /* type is upper case */
 {
     return side == WHITE ? type : (char)(type - 'A' + 'a');
 }
 
 /* README.md: hex distance max(|dx|, |dy|, |dx-dy|). */
-int hex_distance(cell a, cell b)
+int orc_hex_distance(cell a, cell b)
 {
     int dx = b.x - a.x, dy = b.y - a.y, dd = dx - dy;
     int n = dx < 0 ? -dx : dx;
@@ -245,9 +245,9 @@ static int place_list(struct game *g, const char *list, int side)
     while (*s != '\0') {
         size_t len = strcspn(s + 1, " ");
         cell c;
-        if (parse_cell(g, s + 1, len, &c) != 0 || g->initial[c.x][c.y] != EMPTY)
+        if (orc_parse_cell(g, s + 1, len, &c) != 0 || g->initial[c.x][c.y] != EMPTY)
             return -1;
-        g->initial[c.x][c.y] = piece_of(side, s[0]);
+        g->initial[c.x][c.y] = orc_piece_of(side, s[0]);
         s += 1 + len;
         while (*s == ' ')
             s++;
@@ -261,10 +261,10 @@ static int resolve_castlings(struct game *g, const struct castling_names *t)
     for (; t->side >= 0; t++) {
         struct castling *c = &g->castlings[g->ncastlings++];
         c->side = t->side;
-        if (parse_cell(g, t->king_from, strlen(t->king_from), &c->king_from) ||
-            parse_cell(g, t->king_to, strlen(t->king_to), &c->king_to) ||
-            parse_cell(g, t->rook_from, strlen(t->rook_from), &c->rook_from) ||
-            parse_cell(g, t->rook_to, strlen(t->rook_to), &c->rook_to))
+        if (orc_parse_cell(g, t->king_from, strlen(t->king_from), &c->king_from) ||
+            orc_parse_cell(g, t->king_to, strlen(t->king_to), &c->king_to) ||
+            orc_parse_cell(g, t->rook_from, strlen(t->rook_from), &c->rook_from) ||
+            orc_parse_cell(g, t->rook_to, strlen(t->rook_to), &c->rook_to))
             return -1;
     }
     return 0;
@@ -303,14 +303,14 @@ static int setup_game(struct game *g, const struct profile *pr)
     return resolve_castlings(g, pr->castlings);
 }
 
-int game_init(struct game *g, const char *variant, const char *profile,
+int orc_game_init(struct game *g, const char *variant, const char *profile,
               char *err, size_t errcap)
 {
     size_t i;
     int known_variant = 0;
 
     if (variant == NULL)
-        return oracle_fail(err, errcap, "no variant given");
+        return orc_fail(err, errcap, "no variant given");
     if (profile == NULL || profile[0] == '\0')
         profile = "std";
     for (i = 0; i < sizeof PROFILES / sizeof PROFILES[0]; i++) {
@@ -319,22 +319,22 @@ int game_init(struct game *g, const char *variant, const char *profile,
         known_variant = 1;
         if (strcmp(PROFILES[i].pname, profile) == 0) {
             if (setup_game(g, &PROFILES[i]) != 0)
-                return oracle_fail(err, errcap, "internal table error");
+                return orc_fail(err, errcap, "internal table error");
             return 0;
         }
     }
     if (!known_variant)
-        return oracle_fail(err, errcap, "unknown variant '%.40s'", variant);
+        return orc_fail(err, errcap, "unknown variant '%.40s'", variant);
     if (strncmp(profile, "neg-", 4) == 0 || strncmp(profile, "diag-", 5) == 0)
-        return oracle_fail(err, errcap,
+        return orc_fail(err, errcap,
                            "profile '%.40s' is a negative control; the oracle "
                            "does not implement it", profile);
-    return oracle_fail(err, errcap, "unknown profile '%.40s' for %s", profile,
+    return orc_fail(err, errcap, "unknown profile '%.40s' for %s", profile,
                        variant);
 }
 
 /* The initial position: the array, White to move, every castling right. */
-void start_position(const struct game *g, struct position *p)
+void orc_start_position(const struct game *g, struct position *p)
 {
     int i;
 

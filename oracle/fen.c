@@ -10,7 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#define ERR(...) oracle_fail(err, errcap, __VA_ARGS__)
+#define ERR(...) orc_fail(err, errcap, __VA_ARGS__)
 
 static const char *side_name(int side)
 {
@@ -36,8 +36,8 @@ static int split(char *s, char sep, char **part, int max)
 }
 
 /* The existing cells of rank r, in ascending x. A file meets a rank in at
- * most one cell: rank_of grows by one with y, so on file x rank r is at
- * y = r - rank_of(x, 0). (One cell per file instead of a scan of the whole
+ * most one cell: orc_rank_of grows by one with y, so on file x rank r is at
+ * y = r - orc_rank_of(x, 0). (One cell per file instead of a scan of the whole
  * grid per rank, which was most of the time of a parse or a print.) */
 static int rank_cells(const struct game *g, int r, cell *out)
 {
@@ -45,7 +45,7 @@ static int rank_cells(const struct game *g, int r, cell *out)
 
     for (int x = 0; x < g->nx; x++) {
         cell bottom = {(signed char)x, 0};
-        cell c = {(signed char)x, (signed char)(r - rank_of(g, bottom))};
+        cell c = {(signed char)x, (signed char)(r - orc_rank_of(g, bottom))};
         if (on_board(g, c))
             out[n++] = c;
     }
@@ -144,10 +144,10 @@ static int parse_castling(const struct game *g, const char *s,
             return ERR("castling letter '%c' names no rook home cell", *s);
         if (p->castle[cs->side][cs->rook_from.x])
             return ERR("castling letter '%c' given twice", *s);
-        if (p->sq[cs->king_from.x][cs->king_from.y] != piece_of(cs->side, 'K'))
+        if (p->sq[cs->king_from.x][cs->king_from.y] != orc_piece_of(cs->side, 'K'))
             return ERR("castling letter '%c': no %s king at its home cell",
                        *s, side_name(cs->side));
-        if (p->sq[cs->rook_from.x][cs->rook_from.y] != piece_of(cs->side, 'R'))
+        if (p->sq[cs->rook_from.x][cs->rook_from.y] != orc_piece_of(cs->side, 'R'))
             return ERR("castling letter '%c': no %s rook at its home cell",
                        *s, side_name(cs->side));
         p->castle[cs->side][cs->rook_from.x] = 1;
@@ -160,7 +160,7 @@ static int parse_castling(const struct game *g, const char *s,
 static int parse_ep_cell(const struct game *g, const char *s, cell *c,
                          char *err, size_t errcap)
 {
-    if (parse_cell(g, s, strlen(s), c) != 0)
+    if (orc_parse_cell(g, s, strlen(s), c) != 0)
         return ERR("e.p. field: '%.8s' is not a cell of the %s board", s,
                    g->vname);
     return 0;
@@ -180,7 +180,7 @@ static int check_ep_origin(const struct game *g, const struct position *p,
                    (signed char)(p->ep[0].y - dir.y)};
 
     if (!on_board(g, origin) ||
-        g->initial[origin.x][origin.y] != piece_of(mover, 'P') ||
+        g->initial[origin.x][origin.y] != orc_piece_of(mover, 'P') ||
         p->sq[origin.x][origin.y] != EMPTY)
         return ERR("e.p. field: the multi-step did not start on an empty %s "
                    "start cell", side_name(mover));
@@ -219,7 +219,7 @@ static int parse_ep_victim(const struct game *g, const char *v,
         }
         p->ep_victim = def;
     }
-    if (p->sq[p->ep_victim.x][p->ep_victim.y] != piece_of(mover, 'P'))
+    if (p->sq[p->ep_victim.x][p->ep_victim.y] != orc_piece_of(mover, 'P'))
         return ERR("e.p. field: the victim cell holds no %s pawn",
                    side_name(mover));
     return check_ep_origin(g, p, err, errcap);
@@ -289,10 +289,10 @@ static int check_men(const struct game *g, const struct position *p,
             if (!on_board(g, c) || pc == EMPTY)
                 continue;
             men[side_of(pc)]++;
-            if (type_of(pc) == 'K')
+            if (orc_type_of(pc) == 'K')
                 kings[side_of(pc)]++;
-            if (type_of(pc) == 'P' && is_promotion_cell(g, side_of(pc), c)) {
-                cell_name(g, c, name);
+            if (orc_type_of(pc) == 'P' && orc_is_promotion_cell(g, side_of(pc), c)) {
+                orc_cell_name(g, c, name);
                 return ERR("%s pawn on its promotion cell %s",
                            side_name(side_of(pc)), name);
             }
@@ -309,7 +309,7 @@ static int check_men(const struct game *g, const struct position *p,
     return 0;
 }
 
-int fen_parse(const struct game *g, const char *fen, struct position *p,
+int orc_fen_parse(const struct game *g, const char *fen, struct position *p,
               char *err, size_t errcap)
 {
     char buf[FEN_MAX], *f[7];
@@ -343,7 +343,7 @@ int fen_parse(const struct game *g, const char *fen, struct position *p,
         parse_number(nf > 5 ? f[5] : "1", 1, &p->full, "fullmove number", err, errcap) ||
         check_men(g, p, err, errcap))
         return -1;
-    if (in_check(g, p, !p->stm))
+    if (orc_in_check(g, p, !p->stm))
         return ERR("the side not to move (%s) is in check", side_name(!p->stm));
     return 0;
 }
@@ -436,17 +436,17 @@ static void add_ep(const struct game *g, const struct position *p,
     for (int i = 0; i < p->ep_n; i++) {
         if (i > 0)
             add(t, ",");
-        cell_name(g, p->ep[i], name);
+        orc_cell_name(g, p->ep[i], name);
         add(t, name);
     }
     if (g->variant == BRUSKY) {
-        cell_name(g, p->ep_victim, name);
+        orc_cell_name(g, p->ep_victim, name);
         add(t, ":");
         add(t, name);
     }
 }
 
-int fen_print(const struct game *g, const struct position *p, char *out,
+int orc_fen_print(const struct game *g, const struct position *p, char *out,
               size_t cap)
 {
     struct text t = {out, cap, 0, 0};

@@ -9,9 +9,9 @@
 #include <string.h>
 
 /* README.md "Lattice": orthogonal n=1, diagonal n=3, knight n=7. */
-const cell ORACLE_ORTHO[6] = {{0, 1}, {1, 1}, {1, 0}, {0, -1}, {-1, -1}, {-1, 0}};
-const cell ORACLE_DIAG[6] = {{1, 2}, {2, 1}, {1, -1}, {-1, -2}, {-2, -1}, {-1, 1}};
-const cell ORACLE_KNIGHT[12] = {{1, 3},  {-1, -3}, {2, 3},  {-2, -3},
+const cell orc_ortho[6] = {{0, 1}, {1, 1}, {1, 0}, {0, -1}, {-1, -1}, {-1, 0}};
+const cell orc_diag[6] = {{1, 2}, {2, 1}, {1, -1}, {-1, -2}, {-2, -1}, {-1, 1}};
+const cell orc_knight[12] = {{1, 3},  {-1, -3}, {2, 3},  {-2, -3},
                                 {3, 2},  {-3, -2}, {3, 1},  {-3, -1},
                                 {2, -1}, {-2, 1},  {1, -2}, {-1, 2}};
 
@@ -94,11 +94,11 @@ static void slides(const struct game *g, const struct position *p, int side,
  * start cells of §3; Brusky: the home rank; Glinski: the start chevron). */
 static int is_start_cell(const struct game *g, int side, cell c)
 {
-    return g->initial[c.x][c.y] == piece_of(side, 'P');
+    return g->initial[c.x][c.y] == orc_piece_of(side, 'P');
 }
 
 /* Brusky: the far rank. Others: the last cell of the file, going forward. */
-int is_promotion_cell(const struct game *g, int side, cell c)
+int orc_is_promotion_cell(const struct game *g, int side, cell c)
 {
     if (g->variant == BRUSKY)
         return c.y == (side == WHITE ? 7 : 0);
@@ -109,7 +109,7 @@ int is_promotion_cell(const struct game *g, int side, cell c)
 static void push_pawn(const struct game *g, int side, cell from, cell to,
                       char kind, struct movelist *ml)
 {
-    if (!is_promotion_cell(g, side, to)) {
+    if (!orc_is_promotion_cell(g, side, to)) {
         push(ml, from, to, kind, 0);
         return;
     }
@@ -228,23 +228,23 @@ static void gen_piece(const struct game *g, const struct position *p, cell c,
     char pc = at(p, c);
     int side = side_of(pc);
 
-    switch (type_of(pc)) {
+    switch (orc_type_of(pc)) {
     case 'K':
-        leaps(g, p, side, c, ORACLE_ORTHO, 6, ml);
-        leaps(g, p, side, c, ORACLE_DIAG, 6, ml);
+        leaps(g, p, side, c, orc_ortho, 6, ml);
+        leaps(g, p, side, c, orc_diag, 6, ml);
         break;
     case 'Q':
-        slides(g, p, side, c, ORACLE_ORTHO, 6, ml);
-        slides(g, p, side, c, ORACLE_DIAG, 6, ml);
+        slides(g, p, side, c, orc_ortho, 6, ml);
+        slides(g, p, side, c, orc_diag, 6, ml);
         break;
     case 'R':
-        slides(g, p, side, c, ORACLE_ORTHO, 6, ml);
+        slides(g, p, side, c, orc_ortho, 6, ml);
         break;
     case 'B':
-        slides(g, p, side, c, ORACLE_DIAG, 6, ml);
+        slides(g, p, side, c, orc_diag, 6, ml);
         break;
     case 'N':
-        leaps(g, p, side, c, ORACLE_KNIGHT, 12, ml);
+        leaps(g, p, side, c, orc_knight, 12, ml);
         break;
     case 'P':
         if (g->variant == BRUSKY)
@@ -264,7 +264,7 @@ static void gen_piece(const struct game *g, const struct position *p, cell c,
 static cell unit_toward(cell a, cell b)
 {
     int dx = b.x - a.x, dy = b.y - a.y;
-    int n = hex_distance(a, b);
+    int n = orc_hex_distance(a, b);
     cell u;
 
     u.x = (signed char)(dx / n);
@@ -282,14 +282,14 @@ static int may_castle(const struct game *g, const struct position *p,
     cell c;
 
     if (!p->castle[side][cs->rook_from.x] ||
-        at(p, cs->king_from) != piece_of(side, 'K') ||
-        at(p, cs->rook_from) != piece_of(side, 'R'))
+        at(p, cs->king_from) != orc_piece_of(side, 'K') ||
+        at(p, cs->rook_from) != orc_piece_of(side, 'R'))
         return 0;
     for (c = step(cs->king_from, u, 1); !same_cell(c, cs->rook_from); c = step(c, u, 1))
         if (at(p, c) != EMPTY)
             return 0;
     for (c = cs->king_from;; c = step(c, u, 1)) {
-        if (attacked(g, p, c, !side))
+        if (orc_attacked(g, p, c, !side))
             return 0;
         if (same_cell(c, cs->king_to))
             return 1;
@@ -356,7 +356,7 @@ static int piece_behind(const struct game *g, const struct position *p, cell c,
 static int pawn_attacks(const struct game *g, const struct position *p, cell c,
                         int by)
 {
-    char pawn = piece_of(by, 'P');
+    char pawn = orc_piece_of(by, 'P');
     const cell *caps = g->variant == SHAFRAN   ? SHAFRAN_CAPTURE[by]
                        : g->variant == GLINSKI ? GLINSKI_CAPTURE[by]
                        : g->variant == MCCOOEY ? MCCOOEY_CAPTURE[by]
@@ -376,20 +376,20 @@ static int pawn_attacks(const struct game *g, const struct position *p, cell c,
  * queen first met along an orthogonal line, a bishop or queen along a
  * diagonal, a king one step away, a knight a knight's leap away, or a pawn
  * whose capture vector ends on c. Castling never captures. */
-int attacked(const struct game *g, const struct position *p, cell c, int by)
+int orc_attacked(const struct game *g, const struct position *p, cell c, int by)
 {
-    char queen = piece_of(by, 'Q'), rook = piece_of(by, 'R');
-    char bishop = piece_of(by, 'B'), king = piece_of(by, 'K');
+    char queen = orc_piece_of(by, 'Q'), rook = orc_piece_of(by, 'R');
+    char bishop = orc_piece_of(by, 'B'), king = orc_piece_of(by, 'K');
 
     for (int i = 0; i < 6; i++) {
-        char ortho = first_piece(g, p, c, ORACLE_ORTHO[i]);
-        char diag = first_piece(g, p, c, ORACLE_DIAG[i]);
+        char ortho = first_piece(g, p, c, orc_ortho[i]);
+        char diag = first_piece(g, p, c, orc_diag[i]);
         if (ortho == queen || ortho == rook || diag == queen || diag == bishop)
             return 1;
     }
-    return piece_behind(g, p, c, ORACLE_ORTHO, 6, king) ||
-           piece_behind(g, p, c, ORACLE_DIAG, 6, king) ||
-           piece_behind(g, p, c, ORACLE_KNIGHT, 12, piece_of(by, 'N')) ||
+    return piece_behind(g, p, c, orc_ortho, 6, king) ||
+           piece_behind(g, p, c, orc_diag, 6, king) ||
+           piece_behind(g, p, c, orc_knight, 12, orc_piece_of(by, 'N')) ||
            pawn_attacks(g, p, c, by);
 }
 
@@ -398,7 +398,7 @@ int attacked(const struct game *g, const struct position *p, cell c, int by)
 static cell king_cell(const struct game *g, const struct position *p, int side,
                       int *found)
 {
-    char king = piece_of(side, 'K');
+    char king = orc_piece_of(side, 'K');
     cell none = {0, 0};
 
     for (int x = 0; x < g->nx; x++) {
@@ -414,17 +414,17 @@ static cell king_cell(const struct game *g, const struct position *p, int side,
     return none;
 }
 
-int in_check(const struct game *g, const struct position *p, int side)
+int orc_in_check(const struct game *g, const struct position *p, int side)
 {
     int found;
     cell k = king_cell(g, p, side, &found);
 
-    return found && attacked(g, p, k, !side);
+    return found && orc_attacked(g, p, k, !side);
 }
 
 /* A pseudo-legal move is legal iff the mover's king, where it stands after
  * the move (the move's target if the king moved), cannot be captured. */
-void legal_moves(const struct game *g, const struct position *p,
+void orc_legal_moves(const struct game *g, const struct position *p,
                  struct movelist *ml)
 {
     int n = 0, found;
@@ -434,8 +434,8 @@ void legal_moves(const struct game *g, const struct position *p,
     for (int i = 0; i < ml->n; i++) {
         struct position q = *p;
         cell k = same_cell(ml->m[i].from, king) ? ml->m[i].to : king;
-        apply_move(g, &q, &ml->m[i]);
-        if (!found || !attacked(g, &q, k, !p->stm))
+        orc_apply_move(g, &q, &ml->m[i]);
+        if (!found || !orc_attacked(g, &q, k, !p->stm))
             ml->m[n++] = ml->m[i];
     }
     ml->n = n;
@@ -448,7 +448,7 @@ void legal_moves(const struct game *g, const struct position *p,
 static void update_castling_rights(const struct game *g, struct position *p,
                                    const struct move *m, char mover)
 {
-    if (type_of(mover) == 'K')
+    if (orc_type_of(mover) == 'K')
         memset(p->castle[side_of(mover)], 0, sizeof p->castle[0]);
     for (int i = 0; i < g->ncastlings; i++) {
         const struct castling *cs = &g->castlings[i];
@@ -461,7 +461,7 @@ static void update_castling_rights(const struct game *g, struct position *p,
 static void set_ep(struct position *p, const struct move *m)
 {
     cell u = unit_toward(m->from, m->to);
-    int k = hex_distance(m->from, m->to);
+    int k = orc_hex_distance(m->from, m->to);
 
     p->ep_n = 0;
     for (int i = 1; i < k && p->ep_n < MAX_CROSSED; i++)
@@ -469,7 +469,7 @@ static void set_ep(struct position *p, const struct move *m)
     p->ep_victim = m->to;
 }
 
-void apply_move(const struct game *g, struct position *p, const struct move *m)
+void orc_apply_move(const struct game *g, struct position *p, const struct move *m)
 {
     int side = p->stm;
     char mover = at(p, m->from);
@@ -481,9 +481,9 @@ void apply_move(const struct game *g, struct position *p, const struct move *m)
         put(p, p->ep_victim, EMPTY);
     if (m->kind == MV_CASTLE) {
         put(p, m->rook_from, EMPTY);
-        put(p, m->rook_to, piece_of(side, 'R'));
+        put(p, m->rook_to, orc_piece_of(side, 'R'));
     }
-    put(p, m->to, m->promo ? piece_of(side, type_of(m->promo)) : mover);
+    put(p, m->to, m->promo ? orc_piece_of(side, orc_type_of(m->promo)) : mover);
 
     p->ep_n = 0;
     if (m->kind == MV_MULTI)
@@ -492,18 +492,18 @@ void apply_move(const struct game *g, struct position *p, const struct move *m)
     if (g->jocly_clock)  /* JOC: only a capture resets; castling is not counted */
         p->half = capture ? 0 : m->kind == MV_CASTLE ? p->half : p->half + 1;
     else
-        p->half = (capture || type_of(mover) == 'P') ? 0 : p->half + 1;
+        p->half = (capture || orc_type_of(mover) == 'P') ? 0 : p->half + 1;
     if (side == BLACK)
         p->full++;
     p->stm = !side;
 }
 
-void move_text(const struct game *g, const struct move *m, char out[MOVE_TEXT])
+void orc_move_text(const struct game *g, const struct move *m, char out[MOVE_TEXT])
 {
     char from[4], to[4];
 
-    cell_name(g, m->from, from);
-    cell_name(g, m->to, to);
+    orc_cell_name(g, m->from, from);
+    orc_cell_name(g, m->to, to);
     strcpy(out, from);
     strcat(out, to);
     if (m->promo) {

@@ -19,10 +19,10 @@ static int put_text(char *out, size_t cap, const char *s, char *err,
     size_t n = strlen(s);
 
     if (out == NULL || cap == 0)
-        return oracle_fail(err, errcap, "no output buffer");
+        return orc_fail(err, errcap, "no output buffer");
     if (n >= cap) {
         out[0] = '\0';
-        return oracle_fail(err, errcap, "output buffer too small (%zu bytes "
+        return orc_fail(err, errcap, "output buffer too small (%zu bytes "
                            "needed)", n + 1);
     }
     memcpy(out, s, n + 1);
@@ -33,17 +33,17 @@ static int put_text(char *out, size_t cap, const char *s, char *err,
 static int load(const char *variant, const char *profile, const char *fen,
                 struct game *g, struct position *p, char *err, size_t errcap)
 {
-    if (game_init(g, variant, profile, err, errcap) != 0)
+    if (orc_game_init(g, variant, profile, err, errcap) != 0)
         return -1;
-    return fen_parse(g, fen, p, err, errcap);
+    return orc_fen_parse(g, fen, p, err, errcap);
 }
 
 static int legal_list(const struct game *g, const struct position *p,
                       struct movelist *ml, char *err, size_t errcap)
 {
-    legal_moves(g, p, ml);
+    orc_legal_moves(g, p, ml);
     if (ml->overflow)  /* impossible by the bound on MAX_MOVES */
-        return oracle_fail(err, errcap, "too many moves");
+        return orc_fail(err, errcap, "too many moves");
     return 0;
 }
 
@@ -51,7 +51,7 @@ int oracle_supports(const char *variant, const char *profile)
 {
     struct game g;
 
-    return game_init(&g, variant, profile, NULL, 0) == 0;
+    return orc_game_init(&g, variant, profile, NULL, 0) == 0;
 }
 
 int oracle_start_fen(const char *variant, const char *profile, char *out,
@@ -63,11 +63,11 @@ int oracle_start_fen(const char *variant, const char *profile, char *out,
 
     if (out != NULL && cap > 0)
         out[0] = '\0';
-    if (game_init(&g, variant, profile, err, errcap) != 0)
+    if (orc_game_init(&g, variant, profile, err, errcap) != 0)
         return -1;
-    start_position(&g, &p);
-    if (fen_print(&g, &p, fen, sizeof fen) != 0)
-        return oracle_fail(err, errcap, "HexFEN too long");
+    orc_start_position(&g, &p);
+    if (orc_fen_print(&g, &p, fen, sizeof fen) != 0)
+        return orc_fail(err, errcap, "HexFEN too long");
     return put_text(out, cap, fen, err, errcap);
 }
 
@@ -80,7 +80,7 @@ static int append_line(char *out, size_t cap, size_t *len, const char *line,
 
     if (*len + n + 1 >= cap) {
         out[0] = '\0';
-        return oracle_fail(err, errcap, "output buffer too small");
+        return orc_fail(err, errcap, "output buffer too small");
     }
     memcpy(out + *len, line, n);
     out[*len + n] = '\n';
@@ -103,7 +103,7 @@ static int moves_text(const struct game *g, const struct movelist *ml,
 
     out[0] = '\0';
     for (int i = 0; i < ml->n; i++)
-        move_text(g, &ml->m[i], text[i]);
+        orc_move_text(g, &ml->m[i], text[i]);
     qsort(text, (size_t)ml->n, MOVE_TEXT, compare_text);
     for (int i = 0; i < ml->n; i++)
         if (append_line(out, cap, &len, text[i], err, errcap) != 0)
@@ -116,7 +116,7 @@ static int status_text(const struct game *g, const struct position *p,
                        const struct movelist *ml, char *out, size_t cap,
                        char *err, size_t errcap)
 {
-    int check = in_check(g, p, p->stm);
+    int check = orc_in_check(g, p, p->stm);
 
     if (ml->n == 0)
         return put_text(out, cap, check ? "checkmate" : "stalemate", err, errcap);
@@ -131,20 +131,20 @@ static int child_text(const struct game *g, struct position *p,
     char text[MOVE_TEXT], child[FEN_MAX];
 
     if (move == NULL)
-        return oracle_fail(err, errcap, "no move given");
+        return orc_fail(err, errcap, "no move given");
     for (int i = 0; i < ml->n; i++) {
-        move_text(g, &ml->m[i], text);
+        orc_move_text(g, &ml->m[i], text);
         if (strcmp(text, move) != 0)
             continue;
-        apply_move(g, p, &ml->m[i]);
+        orc_apply_move(g, p, &ml->m[i]);
         if (p->half > MAX_COUNTER || p->full > MAX_COUNTER)  /* keep it parsable */
-            return oracle_fail(err, errcap, "the halfmove clock or the "
+            return orc_fail(err, errcap, "the halfmove clock or the "
                                "fullmove number would exceed %ld", MAX_COUNTER);
-        if (fen_print(g, p, child, sizeof child) != 0)
-            return oracle_fail(err, errcap, "HexFEN too long");
+        if (orc_fen_print(g, p, child, sizeof child) != 0)
+            return orc_fail(err, errcap, "HexFEN too long");
         return put_text(out, cap, child, err, errcap);
     }
-    return oracle_fail(err, errcap, "'%.16s' is not a legal move here", move);
+    return orc_fail(err, errcap, "'%.16s' is not a legal move here", move);
 }
 
 int oracle_moves(const char *variant, const char *profile, const char *fen,
@@ -155,7 +155,7 @@ int oracle_moves(const char *variant, const char *profile, const char *fen,
     struct movelist ml;
 
     if (out == NULL || cap == 0)
-        return oracle_fail(err, errcap, "no output buffer");
+        return orc_fail(err, errcap, "no output buffer");
     out[0] = '\0';
     if (load(variant, profile, fen, &g, &p, err, errcap) != 0 ||
         legal_list(&g, &p, &ml, err, errcap) != 0)
@@ -203,7 +203,7 @@ int oracle_examine(const char *variant, const char *profile, const char *fen,
     struct movelist ml;
 
     if (view == NULL)
-        return oracle_fail(err, errcap, "no output buffer");
+        return orc_fail(err, errcap, "no output buffer");
     view->moves[0] = view->status[0] = view->child[0] = '\0';
     view->child_error[0] = '\0';
     if (load(variant, profile, fen, &g, &p, err, errcap) != 0 ||
@@ -239,7 +239,7 @@ int oracle_children(const char *variant, const char *profile, const char *fen,
     size_t len = 0;
 
     if (out == NULL || cap == 0)
-        return oracle_fail(err, errcap, "no output buffer");
+        return orc_fail(err, errcap, "no output buffer");
     out[0] = '\0';
     if (load(variant, profile, fen, &g, &p, err, errcap) != 0 ||
         legal_list(&g, &p, &ml, err, errcap) != 0)
@@ -247,10 +247,10 @@ int oracle_children(const char *variant, const char *profile, const char *fen,
     for (int i = 0; i < ml.n; i++) {  /* "move fen" sorts by the move */
         struct position q = p;
         char child[FEN_MAX], text[MOVE_TEXT];
-        move_text(&g, &ml.m[i], text);
-        apply_move(&g, &q, &ml.m[i]);
-        if (fen_print(&g, &q, child, sizeof child) != 0)
-            return oracle_fail(err, errcap, "HexFEN too long");
+        orc_move_text(&g, &ml.m[i], text);
+        orc_apply_move(&g, &q, &ml.m[i]);
+        if (orc_fen_print(&g, &q, child, sizeof child) != 0)
+            return orc_fail(err, errcap, "HexFEN too long");
         snprintf(lines[i].text, sizeof lines[i].text, "%s %s", text, child);
     }
     qsort(lines, (size_t)ml.n, sizeof lines[0], compare_child);

@@ -85,20 +85,22 @@ struct move {
 
 struct movelist {
     int n;
-    int overflow;                    /* never set, see MAX_MOVES */
+    int overflow;                    /* set by a push beyond MAX_MOVES, which the
+                                        bound above says no position makes;
+                                        oracle.c reports it as an error */
     struct move m[MAX_MOVES];
 };
 
 /* The step vectors of README.md "Lattice" (checked by the n-test in tests). */
-extern const cell ORACLE_ORTHO[6];
-extern const cell ORACLE_DIAG[6];
-extern const cell ORACLE_KNIGHT[12];
+extern const cell orc_ortho[6];
+extern const cell orc_diag[6];
+extern const cell orc_knight[12];
 
 /* The small cell and piece helpers are inline: the move generator calls
  * them for every cell it looks at. */
 
 /* Is c a cell of the board? (Coordinates outside the padded table are
- * not: parse_cell may ask about any rank.) */
+ * not: orc_parse_cell may ask about any rank.) */
 static inline int on_board(const struct game *g, cell c)
 {
     unsigned x = (unsigned)(c.x + PAD), y = (unsigned)(c.y + PAD);
@@ -125,30 +127,30 @@ static inline int side_of(char piece)
 }
 
 /* board.c */
-int oracle_fail(char *err, size_t errcap, const char *fmt, ...);
-int game_init(struct game *g, const char *variant, const char *profile,
+int orc_fail(char *err, size_t errcap, const char *fmt, ...);
+int orc_game_init(struct game *g, const char *variant, const char *profile,
               char *err, size_t errcap);
-int rank_of(const struct game *g, cell c);
-int parse_cell(const struct game *g, const char *s, size_t len, cell *c);
-void cell_name(const struct game *g, cell c, char out[4]);
-char piece_of(int side, char type);
-char type_of(char piece);
-int hex_distance(cell a, cell b);
-void start_position(const struct game *g, struct position *p);
+int orc_rank_of(const struct game *g, cell c);
+int orc_parse_cell(const struct game *g, const char *s, size_t len, cell *c);
+void orc_cell_name(const struct game *g, cell c, char out[4]);
+char orc_piece_of(int side, char type);
+char orc_type_of(char piece);
+int orc_hex_distance(cell a, cell b);
+void orc_start_position(const struct game *g, struct position *p);
 
 /* fen.c */
-int fen_parse(const struct game *g, const char *fen, struct position *p,
+int orc_fen_parse(const struct game *g, const char *fen, struct position *p,
               char *err, size_t errcap);
-int fen_print(const struct game *g, const struct position *p,
+int orc_fen_print(const struct game *g, const struct position *p,
               char *out, size_t cap);
 
 /* movegen.c */
-int is_promotion_cell(const struct game *g, int side, cell c);
-int attacked(const struct game *g, const struct position *p, cell c, int by);
-int in_check(const struct game *g, const struct position *p, int side);
-void legal_moves(const struct game *g, const struct position *p,
+int orc_is_promotion_cell(const struct game *g, int side, cell c);
+int orc_attacked(const struct game *g, const struct position *p, cell c, int by);
+int orc_in_check(const struct game *g, const struct position *p, int side);
+void orc_legal_moves(const struct game *g, const struct position *p,
                  struct movelist *ml);
-void apply_move(const struct game *g, struct position *p, const struct move *m);
-void move_text(const struct game *g, const struct move *m, char out[MOVE_TEXT]);
+void orc_apply_move(const struct game *g, struct position *p, const struct move *m);
+void orc_move_text(const struct game *g, const struct move *m, char out[MOVE_TEXT]);
 
 #endif

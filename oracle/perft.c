@@ -109,12 +109,12 @@ static uint64_t count(const struct game *g, const struct position *p, int depth,
         if (table_get(t, &k, depth, &nodes))
             return nodes;
     }
-    legal_moves(g, p, &ml);
+    orc_legal_moves(g, p, &ml);
     if (depth == 1)
         return (uint64_t)ml.n;
     for (int i = 0; i < ml.n; i++) {
         struct position q = *p;
-        apply_move(g, &q, &ml.m[i]);
+        orc_apply_move(g, &q, &ml.m[i]);
         nodes += count(g, &q, depth - 1, t);
     }
     if (t != NULL)
@@ -140,7 +140,7 @@ static void *root_worker(void *arg)
 
     for (int i; (i = atomic_fetch_add(&w->next, 1)) < w->ml->n;) {
         struct position q = *w->root;
-        apply_move(w->g, &q, &w->ml->m[i]);
+        orc_apply_move(w->g, &q, &w->ml->m[i]);
         w->counts[i] = count(w->g, &q, w->depth - 1, w->t);
     }
     return NULL;
@@ -156,7 +156,7 @@ static int count_threads(const struct game *g, const struct position *p,
     struct root_work w = {g, p, depth, t, &ml, NULL, 0};
     int started = 0;
 
-    legal_moves(g, p, &ml);
+    orc_legal_moves(g, p, &ml);
     w.counts = calloc((size_t)ml.n + 1, sizeof *w.counts);
     if (w.counts == NULL)
         return -1;
@@ -204,20 +204,20 @@ int oracle_perft_deep(const char *variant, const char *profile, const char *fen,
     int rc = 0;
 
     if (nodes == NULL)
-        return oracle_fail(err, errcap, "no output for the node count");
+        return orc_fail(err, errcap, "no output for the node count");
     *nodes = 0;
     if (depth < 0 || depth > MAX_PERFT_DEPTH)
-        return oracle_fail(err, errcap, "perft depth %d outside 0..%d", depth,
+        return orc_fail(err, errcap, "perft depth %d outside 0..%d", depth,
                            MAX_PERFT_DEPTH);
     if (threads < 1 || threads > MAX_THREADS)
-        return oracle_fail(err, errcap, "threads %d outside 1..%d", threads,
+        return orc_fail(err, errcap, "threads %d outside 1..%d", threads,
                            MAX_THREADS);
-    if (game_init(&g, variant, profile, err, errcap) != 0 ||
-        fen_parse(&g, fen, &p, err, errcap) != 0)
+    if (orc_game_init(&g, variant, profile, err, errcap) != 0 ||
+        orc_fen_parse(&g, fen, &p, err, errcap) != 0)
         return -1;
     if (table_mb > 0) {
         if (table_open(&table, table_mb) != 0)
-            return oracle_fail(err, errcap, "no memory for a %zu MB table", table_mb);
+            return orc_fail(err, errcap, "no memory for a %zu MB table", table_mb);
         t = &table;
     }
     if (threads > 1 && depth >= 2)
@@ -226,7 +226,7 @@ int oracle_perft_deep(const char *variant, const char *profile, const char *fen,
         *nodes = count(&g, &p, depth, t);
     if (t != NULL)
         table_close(t);
-    return rc == 0 ? 0 : oracle_fail(err, errcap, "out of memory");
+    return rc == 0 ? 0 : orc_fail(err, errcap, "out of memory");
 }
 
 int oracle_perft(const char *variant, const char *profile, const char *fen,

@@ -6,8 +6,10 @@
  * a line-lookup kernel is passed over on AMD CPUs before Zen 3 (family below
  * 0x19, Hygon's Zen 1 included), where PEXT and PDEP are microcoded and the
  * ray scan measures faster. HEXREF_KERNEL (read when the program starts)
- * and hx_kernel_choose() override it. The rules are functions of the CPU's
- * CPUID registers (kernel_choice.h), which the tests call with other CPUs'.
+ * and hx_kernel_choose() override it; an unusable HEXREF_KERNEL is an error
+ * of hx_rules_find (kernel_forced_error), never an exit. The rules are
+ * functions of the CPU's CPUID registers (kernel_choice.h), which the tests
+ * call with other CPUs'.
  */
 #include "kernel_choice.h"
 
@@ -151,20 +153,27 @@ const hx_kernel *kernel_named(const hx_kernel *const *list, int n, const char *n
  * only ever read it. */
 static const hx_kernel *current = &hx_kernel_plain;
 
+/* Why HEXREF_KERNEL names a kernel that cannot be used; "" when it is
+ * unset or used, or a later hx_kernel_choose chose one. */
+static hx_error forced_error;
+
 /* HEXREF_KERNEL=NAME forces a kernel for the whole program (the CLI, the
  * test suite: ci/test runs the sanitizer build's suite on the baseline
- * kernel). A name that cannot be used stops the program before it starts:
- * running another kernel than asked would make a passing check meaningless. */
+ * kernel). A name that cannot be used does not stop the host program (a
+ * library does not exit): hx_rules_find refuses, with the reason, until a
+ * kernel is chosen, so that nothing is counted on another kernel than the
+ * one asked for, which would make a passing check meaningless. */
 __attribute__((constructor)) static void kernel_init(void)
 {
     current = kernel_best(kernels, KERNELS, this_cpu());
     const char *forced = getenv("HEXREF_KERNEL");
     hx_error err;
-    if (forced && hx_kernel_choose(forced, &err) != 0) {
-        fprintf(stderr, "hexref: HEXREF_KERNEL: %s\n", err.message);
-        exit(1);
-    }
+    if (forced && hx_kernel_choose(forced, &err) != 0)
+        snprintf(forced_error.message, sizeof forced_error.message, "HEXREF_KERNEL: %.200s",
+                 err.message);
 }
+
+const char *kernel_forced_error(void) { return forced_error.message; }
 
 static inline const hx_kernel *kernel(void) { return current; }
 
@@ -177,6 +186,7 @@ int hx_kernel_choose(const char *name, hx_error *err)
     if (!k)
         return -1;
     current = k;
+    forced_error.message[0] = '\0';
     return 0;
 }
 

@@ -44,5 +44,9 @@ int kernel_count(void);
 const hx_kernel *kernel_at(int i);
 /* Whether this CPU can run kernel k. */
 int kernel_runs_here(const hx_kernel *k);
+/* Why the kernel HEXREF_KERNEL names cannot be used ("HEXREF_KERNEL: ...");
+ * "" if it is unset, was used, or hx_kernel_choose has chosen one since.
+ * hx_rules_find fails with it (variants.c). */
+const char *kernel_forced_error(void);
 
 #endif

@@ -4,9 +4,13 @@
  *
  * A variant is a board shape, a naming rule, a setup, pawn vectors and rule
  * parameters; a profile is a named set of parameter values that overrides
- * some of them (variants.c). rules_build() turns that description into the
- * tables the generator reads. Profile differences become different tables
- * or a different code path chosen once, never a test in an inner loop.
+ * some of them (variants.c). rules_derive() (rules_derive.c) turns that
+ * description into the tables the generator reads. Most profile differences
+ * become different tables (pawn vectors and reach, start and promotion
+ * cells, castlings and the rights they keep); the rest are tests of a
+ * parameter that never changes during a search, made per node, per pawn
+ * set or per move played: Brusky's cross-block (p.cross, movegen.c), the
+ * clock rule and the bug models' switches (makemove.c).
  */
 #ifndef HEXREF_RULES_H
 #define HEXREF_RULES_H

@@ -8,6 +8,7 @@
  */
 #include "rules.h"
 
+#include "kernel.h"
 #include "threads.h"
 #include <stdio.h>
 #include <string.h>
@@ -268,6 +269,18 @@ static int find_variant(const char *name)
     return -1;
 }
 
+/* The variants' names as a message lists them: "a, b, c or d". */
+static const char *variant_list(char *out, size_t cap)
+{
+    size_t used = 0;
+    out[0] = '\0';
+    for (int v = 0; v < NVARIANTS && used < cap; v++) {
+        const char *sep = v == 0 ? "" : v + 1 < NVARIANTS ? ", " : " or ";
+        used += (size_t)snprintf(out + used, cap - used, "%s%s", sep, variants[v].name);
+    }
+    return out;
+}
+
 const hx_rules *hx_rules_find(const char *variant, const char *profile, hx_error *err)
 {
     pthread_once(&built, build_all);
@@ -275,11 +288,15 @@ const hx_rules *hx_rules_find(const char *variant, const char *profile, hx_error
         snprintf(err->message, sizeof err->message, "internal error: %.200s", build_error);
         return NULL;
     }
+    if (*kernel_forced_error()) {
+        snprintf(err->message, sizeof err->message, "%s", kernel_forced_error());
+        return NULL;
+    }
     int v = find_variant(variant);
     if (v < 0) {
-        snprintf(err->message, sizeof err->message,
-                 "unknown variant '%s' (expected shafran, brusky, glinski or mccooey)",
-                 variant ? variant : "");
+        char names[128];
+        snprintf(err->message, sizeof err->message, "unknown variant '%.64s' (expected %s)",
+                 variant ? variant : "", variant_list(names, sizeof names));
         return NULL;
     }
     if (!profile || !*profile)

@@ -58,7 +58,8 @@ typedef enum hx_status {
 
 /* ---- Variants and profiles ------------------------------------------ */
 
-/* Rules of `variant` under `profile` (NULL or "" means "std"). */
+/* Rules of `variant` under `profile` (NULL or "" means "std"). Fails while
+ * HEXREF_KERNEL names an unusable kernel (see hx_kernel_choose). */
 const hx_rules *hx_rules_find(const char *variant, const char *profile, hx_error *err);
 
 const char *hx_rules_variant(const hx_rules *rules);
@@ -189,8 +190,9 @@ typedef struct hx_divide_entry {
 /* The perft divide (Stockfish's perft<Root>): each legal move of pos with
  * the leaves of its subtree to depth - 1 (1 each at depth 1), sorted by move
  * text (cell names in `naming`, as hx_move_text). out needs HX_MAX_MOVES
- * entries; returns the number of moves (their counts sum to hx_perft). Every
- * divide of the reference (divide, engine, verify, suite) is this loop. */
+ * entries; returns the number of moves (their counts sum to hx_perft). The
+ * library's one divide: a caller wanting the reference's divide calls this
+ * rather than a loop of its own over hx_legal_moves and hx_perft. */
 int hx_perft_divide(hx_position *pos, int depth, int naming, hx_divide_entry *out);
 
 /* The same count for deep runs (perft_deep.c, docs/perft.md): the work is
@@ -239,7 +241,12 @@ const char *hx_kernel_name_at(int i);
 int hx_kernel_available(int i);
 /* Uses the named kernel from now on. Returns 0, or -1 with err filled (an
  * unknown name, or one this CPU cannot run). Not to be called while another
- * thread is using the library. */
+ * thread is using the library.
+ * HEXREF_KERNEL=NAME in the environment chooses when the program starts.
+ * The library never exits: if NAME is unknown or this CPU cannot run it,
+ * hx_rules_find (and so hx_text_moves) fails with "HEXREF_KERNEL: ..."
+ * saying why, until hx_kernel_choose succeeds, so that nothing is counted
+ * on another kernel than the one asked for. */
 int hx_kernel_choose(const char *name, hx_error *err);
 
 /* ---- Text interface (the C ABI for outside harnesses) ----------------- */

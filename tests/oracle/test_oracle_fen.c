@@ -32,10 +32,10 @@ static void round_trip_one(const char *v, const char *fen)
     struct position p;
     char err[256] = "", out[FEN_MAX];
 
-    assert_int_equal(game_init(&g, v, "std", err, sizeof err), 0);
-    if (fen_parse(&g, fen, &p, err, sizeof err) != 0)
+    assert_int_equal(orc_game_init(&g, v, "std", err, sizeof err), 0);
+    if (orc_fen_parse(&g, fen, &p, err, sizeof err) != 0)
         fail_msg("%s: %s", fen, err);
-    assert_int_equal(fen_print(&g, &p, out, sizeof out), 0);
+    assert_int_equal(orc_fen_print(&g, &p, out, sizeof out), 0);
     assert_string_equal(out, fen);
 }
 
@@ -63,13 +63,13 @@ static void round_trip(void **s)
         struct game g;
         struct position p;
         char err[256], out[FEN_MAX];
-        game_init(&g, "glinski", "std", err, sizeof err);
+        orc_game_init(&g, "glinski", "std", err, sizeof err);
         tplay("glinski", "std", STARTS[2].fen, "g4g6", child);
         strcpy(fen, child);
         *strstr(fen, " g5 ") = '\0';
         strcat(fen, " g5:g6 0 1");
-        assert_int_equal(fen_parse(&g, fen, &p, err, sizeof err), 0);
-        assert_int_equal(fen_print(&g, &p, out, sizeof out), 0);
+        assert_int_equal(orc_fen_parse(&g, fen, &p, err, sizeof err), 0);
+        assert_int_equal(orc_fen_print(&g, &p, out, sizeof out), 0);
         assert_string_equal(out, child);
     }
     /* fields 5 and 6 may be omitted */
@@ -214,9 +214,9 @@ static void accepted_oddities(void **s)
         struct game g;
         struct position p;
         char err[256], out[FEN_MAX];
-        game_init(&g, "shafran", NULL, err, sizeof err);
-        assert_int_equal(fen_parse(&g, SH_PLACE " w aiIA - 0 1", &p, err, sizeof err), 0);
-        assert_int_equal(fen_print(&g, &p, out, sizeof out), 0);
+        orc_game_init(&g, "shafran", NULL, err, sizeof err);
+        assert_int_equal(orc_fen_parse(&g, SH_PLACE " w aiIA - 0 1", &p, err, sizeof err), 0);
+        assert_int_equal(orc_fen_print(&g, &p, out, sizeof out), 0);
         assert_string_equal(out, STARTS[0].fen);
     }
 }
@@ -302,9 +302,9 @@ static void step_vectors(void **s)
     for (int dx = -4; dx <= 4; dx++) {
         for (int dy = -4; dy <= 4; dy++) {
             int n = dx * dx - dx * dy + dy * dy;
-            assert_int_equal(in(ORACLE_ORTHO, 6, dx, dy), n == 1);
-            assert_int_equal(in(ORACLE_DIAG, 6, dx, dy), n == 3);
-            assert_int_equal(in(ORACLE_KNIGHT, 12, dx, dy), n == 7);
+            assert_int_equal(in(orc_ortho, 6, dx, dy), n == 1);
+            assert_int_equal(in(orc_diag, 6, dx, dy), n == 3);
+            assert_int_equal(in(orc_knight, 12, dx, dy), n == 7);
             counts[0] += n == 1;
             counts[1] += n == 3;
             counts[2] += n == 7;
@@ -325,7 +325,7 @@ static void board_sizes(void **s)
         struct game g;
         int n = 0;
         char err[128];
-        assert_int_equal(game_init(&g, T[i].v, NULL, err, sizeof err), 0);
+        assert_int_equal(orc_game_init(&g, T[i].v, NULL, err, sizeof err), 0);
         for (int x = 0; x < NX; x++)
             for (int y = 0; y < NY; y++) {
                 cell c = {(signed char)x, (signed char)y};

@@ -770,10 +770,12 @@ static int run_with_kernel(const char *name, char *out, size_t size)
     return WEXITSTATUS(status);
 }
 
-/* HEXREF_KERNEL=NAME is the kernel a program runs, from its start; a name
- * that cannot be used stops the program before main with exit 1 and says
- * why (kernel.c: running another kernel than asked would make a passing
- * check meaningless). */
+/* HEXREF_KERNEL=NAME is the kernel a program runs, from its start; with a
+ * name that cannot be used the library does not stop the program (issue
+ * 26: no exit in library code) but refuses every hx_rules_find with the
+ * reason, so that nothing runs on another kernel than asked (kernel.c),
+ * until the program chooses a kernel itself. The program run here prints
+ * the refusal and exits 1 (as the hexref command does). */
 static void forced_kernel_or_stop(void **state)
 {
     (void)state;
@@ -785,8 +787,9 @@ static void forced_kernel_or_stop(void **state)
         } else {
             assert_int_equal(run_with_kernel(hx_kernel_name_at(i), out, sizeof out), 1);
             snprintf(want, sizeof want,
-                     "hexref: HEXREF_KERNEL: kernel '%s' needs instructions this CPU does not have\n",
-                     hx_kernel_name_at(i));
+                     "hexref: HEXREF_KERNEL: kernel '%s' needs instructions this CPU does not have\n"
+                     "main went on with %s\n",
+                     hx_kernel_name_at(i), hx_kernel_name_at(0));
         }
         assert_string_equal(out, want);
     }
@@ -795,6 +798,9 @@ static void forced_kernel_or_stop(void **state)
         strcat(want, hx_kernel_name_at(i));
         strcat(want, i + 1 < hx_kernel_count() ? ", " : ")\n");
     }
+    strcat(want, "main went on with ");
+    strcat(want, hx_kernel_name_at(0));
+    strcat(want, "\n");
     assert_int_equal(run_with_kernel("sse9", out, sizeof out), 1);
     assert_string_equal(out, want);
 }
@@ -1526,10 +1532,18 @@ static void castles_name_their_colour(void **state)
 
 int main(int argc, char **argv)
 {
-    /* Run again by forced_kernel_or_stop: the kernel in use. */
+    /* Run again by forced_kernel_or_stop: the kernel in use, or why the
+     * rules are refused and that choosing a kernel lifts the refusal. */
     if (argc == 2 && !strcmp(argv[1], "--kernel-name")) {
-        puts(hx_kernel_name());
-        return 0;
+        hx_error err;
+        if (hx_rules_find("mccooey", NULL, &err)) {
+            puts(hx_kernel_name());
+            return 0;
+        }
+        printf("hexref: %s\n", err.message);
+        if (hx_kernel_choose(hx_kernel_name_at(0), &err) == 0 && hx_rules_find("mccooey", NULL, &err))
+            printf("main went on with %s\n", hx_kernel_name());
+        return 1;
     }
     self = argv[0];
     const struct CMUnitTest tests[] = {
