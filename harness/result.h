@@ -20,6 +20,8 @@
 
 #include <stdint.h>
 
+#include "protocol.h"
+
 /* Move text as an engine may send it; longer than hexref's own
  * HX_MOVE_TEXT_MAX so that a foreign engine's odd text is kept, not cut. */
 enum { HX_RESULT_MOVE_MAX = 24 };
@@ -72,6 +74,62 @@ typedef struct hx_reproduction {
     char *command;       /* a shell command that reproduces the finding */
 } hx_reproduction;
 
+/* What verify found at the position where it stopped (the text report's
+ * heading and body are made of it). */
+typedef enum hx_finding_kind {
+    HX_FINDING_FAILURE,      /* timeout, crash, exit status, cap, truncated, error */
+    HX_FINDING_BAD_LINES,    /* lines that are not MOVE COUNT */
+    HX_FINDING_BAD_MOVES,    /* moves in a notation hexref cannot read */
+    HX_FINDING_DUPLICATE,    /* a move listed more than once */
+    HX_FINDING_TOTAL,        /* total disagrees with the engine's own lines */
+    HX_FINDING_MOVES,        /* missing and/or extra moves */
+    HX_FINDING_COUNT_HERE,   /* depth 1: a count other than 1 */
+    HX_FINDING_COUNT_PARENT, /* the child agrees, so the parent's count was wrong */
+    HX_FINDING_SETUP,        /* the reference cannot set the position up */
+    HX_FINDING_DESCENT,      /* out of memory while descending */
+    HX_FINDING_SUITE_LINE,   /* the suite line's count is wrong (the engine is not asked) */
+    HX_FINDING_SUITE_FEN,    /* a bad HexFEN in the suite */
+    HX_FINDING_NOT_RUN,      /* a suite file or the fixtures could not be run */
+    HX_FINDING_ENGINE_START  /* the engine could not be started (or its handshake failed) */
+} hx_finding_kind;
+
+/* The same query with the HexFEN alone, asked after a move-set finding
+ * below the root: tells generation errors from errors in playing moves. */
+typedef enum hx_fen_alone {
+    HX_FEN_ALONE_NOT_ASKED,
+    HX_FEN_ALONE_FAILS,   /* the engine fails there too (fen_alone_problem) */
+    HX_FEN_ALONE_AGREES,  /* same moves as the reference: make/unmake is wrong */
+    HX_FEN_ALONE_DIFFERS  /* a difference there too: generation is wrong */
+} hx_fen_alone;
+
+/* A verify finding, complete: everything its report says. */
+typedef struct hx_finding {
+    hx_finding_kind kind;
+    char *root;           /* HexFEN sent to the engine */
+    char *path;           /* every move from root to the position ("" none) */
+    char *position;       /* HexFEN of root + path */
+    int depth;            /* of the divide asked there */
+    double seconds;       /* from the check's start to the finding */
+    char *what;           /* the engine's failure, or the problem of its answer */
+    char *stderr_text;    /* start of the engine's stderr ("" none) */
+    hx_reply_problem bad_lines[HX_REPLY_KEEP]; /* lines that are not perft output */
+    int nbad_lines;       /* all of them (the first HX_REPLY_KEEP kept) */
+    hx_reply_problem bad_moves[HX_REPLY_KEEP]; /* lines whose move is not move text */
+    int nbad_moves;
+    char *unknown_cell;   /* BAD_MOVES: the first move naming no cell of the board */
+    int no_such_file;     /* that move has a file letter the board skips ('j') */
+    char *duplicate;      /* DUPLICATE: the move, and how often it is listed */
+    int times;
+    char *move;           /* COUNT_*: the move whose count differs */
+    uint64_t engine_count, reference_count;
+    uint64_t child_total; /* COUNT_PARENT: the engine's divide one ply below */
+    hx_divide expected;   /* the reference's divide at the position */
+    hx_divide got;        /* the engine's lines there (sorted, duplicates kept) */
+    char *query;          /* the raw engine query, as one shell command line */
+    hx_fen_alone fen_alone;
+    char *fen_alone_problem;
+} hx_finding;
+
 typedef enum hx_check_kind {
     HX_CHECK_SUITE,     /* one depth of one perft-suite line */
     HX_CHECK_FIXTURE,   /* one fixture under one profile */
@@ -106,6 +164,7 @@ typedef struct hx_check_result {
     double seconds;       /* time the check took */
     int got_passed;       /* 1: the count stopped once past the expected one,
                              so got has no total (JSON: got and difference null) */
+    hx_finding *finding;  /* verify: what it found, in full, or NULL */
 } hx_check_result;
 
 /* A run: every check in order, plus what the run was (command and filters),
@@ -124,6 +183,13 @@ void hx_check_result_init(hx_check_result *c, hx_check_kind kind);
 void hx_check_result_free(hx_check_result *c);
 /* Frees r and everything it holds (NULL is fine). */
 void hx_reproduction_free(hx_reproduction *r);
+/* Frees f and everything it holds (NULL is fine). */
+void hx_finding_free(hx_finding *f);
+/* A finding's name ("missing move", "engine failure", ...) (finding.c). */
+const char *hx_finding_name(const hx_finding *f);
+/* The check's message for a finding (malloc'ed): its name, then what the
+ * engine's failure or unusable answer was, its non-perft lines, its stderr. */
+char *hx_finding_message(const hx_finding *f);
 
 /* command and engine are borrowed (string literals or argv). */
 void hx_results_init(hx_results *r, const char *command, const char *engine);

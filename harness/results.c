@@ -21,6 +21,25 @@ void hx_reproduction_free(hx_reproduction *r)
     free(r);
 }
 
+void hx_finding_free(hx_finding *f)
+{
+    if (!f)
+        return;
+    free(f->root);
+    free(f->path);
+    free(f->position);
+    free(f->what);
+    free(f->stderr_text);
+    free(f->unknown_cell);
+    free(f->duplicate);
+    free(f->move);
+    hx_divide_free(&f->expected);
+    hx_divide_free(&f->got);
+    free(f->query);
+    free(f->fen_alone_problem);
+    free(f);
+}
+
 void hx_check_result_init(hx_check_result *c, hx_check_kind kind)
 {
     memset(c, 0, sizeof *c);
@@ -40,6 +59,7 @@ void hx_check_result_free(hx_check_result *c)
     hx_divide_free(&c->got);
     hx_divide_diff_free(&c->diff);
     hx_reproduction_free(c->minimal);
+    hx_finding_free(c->finding);
     memset(c, 0, sizeof *c);
 }
 
