@@ -178,10 +178,13 @@ static int ext_status(void *ctx, const char *variant, const char *profile, const
     snprintf(key, sizeof key, "S|%s|%s", root, moves);
     cached *c = cache_find(x, key);
     if (!c) {
-        char word[64], problem[512];
-        int rc = x->backend->status(x, root, moves, word, sizeof word, problem, sizeof problem);
+        char word[HX_SESSION_WORD_MAX], problem[512];
+        hx_session_error e;
+        int rc = hx_session_status(x->session, root, moves, word, &e);
+        if (rc != 0)
+            hx_ext_message(x, &e, problem, sizeof problem);
         c = cache_add(x, key, rc == 0, hx_strdup(rc == 0 ? word : problem), 0);
-        if (c && rc != 0 && x->rules) /* the reference backend rejects the position */
+        if (c && rc != 0 && x->reference) /* the reference rejects the position */
             c->rejected = 1;
     }
     if (!c || !c->ok || strlen(c->text) >= cap) {
@@ -333,8 +336,8 @@ static int ext_start_fen(void *ctx, const char *variant, const char *profile, ch
 
 hx_engine hx_external_engine(hx_external *x)
 {
-    hx_external_has_profile_option(x); /* a uci handshake tells whether status exists */
-    hx_engine e = {x->command, x, ext_moves, x->has_status ? ext_status : NULL, ext_play,
+    int status = hx_external_has_status(x); /* a uci handshake tells whether it exists */
+    hx_engine e = {x->command, x, ext_moves, status ? ext_status : NULL, ext_play,
                    ext_perft, ext_start_fen, 0, NULL};
     return e;
 }

@@ -1,7 +1,8 @@
 /*
  * test_protocol.c - the engine-output reader (harness/protocol.c), the
  * process layer (harness/process.c) and the external-engine layer
- * (harness/engine_external.c and its external_*.c backends) on their own.
+ * (harness/engine_external.c, the shim over the session backends
+ * session_script.c and session_uci.c) on their own.
  */
 #include <setjmp.h>
 #include <stdarg.h>
