@@ -258,20 +258,26 @@ static hx_reproduction *minimal_reproduction(const hx_rules *r, const char *root
                                              const char *path, const char *fen,
                                              const hx_divide_diff *diff)
 {
-    hx_engine ref = hx_engine_reference(), orc = hx_engine_oracle();
     const char *v = hx_rules_variant(r), *p = hx_rules_profile(r);
-    hx_divide_source expected = hx_engine_source(&ref, v, p), got = hx_engine_source(&orc, v, p);
+    hx_error err;
+    hx_session *expected = hx_session_open_reference(v, p, &err);
+    hx_session *got = expected ? hx_session_open_oracle(v, p, &err) : NULL;
     hx_reproduction *m = calloc(1, sizeof *m);
-    char err[256];
-    if (!m)
-        return NULL;
-    if (hx_bisect(&expected, &got, root_fen, path ? path : "", 1, m, err, sizeof err) != 1) {
+    if (!m || !got ||
+        hx_bisect(expected, got, root_fen, path ? path : "", 1, m, &err) != 1) {
+        if (!m) {
+            hx_session_close(expected);
+            hx_session_close(got);
+            return NULL;
+        }
         memset(m, 0, sizeof *m);
         m->fen = hx_strdup(fen);
         m->path = hx_strdup(path ? path : "");
         m->depth = 1;
         hx_divide_diff_copy(&m->diff, diff);
     }
+    hx_session_close(expected);
+    hx_session_close(got);
     m->command = hx_strfmt("hexref moves -v %s -p %s --fen '%s'", v, p, fen);
     return m;
 }
