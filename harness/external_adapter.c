@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "divide.h"
 #include "strutil.h"
 
 /* The root and moves under which the engine is asked about fen. */
@@ -207,16 +208,17 @@ static int listed(const char *text, const char *move)
 /* The reference's divide of pos to depth 2 as sorted "MOVE COUNT" lines. */
 static char *reference_lines(hx_position *pos)
 {
-    static _Thread_local hx_divide_entry list[HX_MAX_MOVES];
-    int n = hx_perft_divide(pos, 2, 0, list);
-    size_t cap = (size_t)n * (HX_MOVE_TEXT_MAX + 24) + 1, used = 0;
-    char *out = malloc(cap);
-    if (!out)
+    hx_divide d;
+    if (hx_divide_of_position(pos, 2, 0, &d) != 0)
         return NULL;
-    out[0] = '\0';
-    for (int i = 0; i < n; i++)
-        used += (size_t)snprintf(out + used, cap - used, "%s %llu\n", list[i].move,
-                                 (unsigned long long)list[i].count);
+    size_t cap = (size_t)d.n * (HX_MOVE_TEXT_MAX + 24) + 1, used = 0;
+    char *out = malloc(cap);
+    if (out)
+        out[0] = '\0';
+    for (int i = 0; out && i < d.n; i++)
+        used += (size_t)snprintf(out + used, cap - used, "%s %llu\n", d.moves[i].move,
+                                 (unsigned long long)d.moves[i].count);
+    hx_divide_free(&d);
     return out;
 }
 
