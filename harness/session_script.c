@@ -35,7 +35,8 @@ static int script_divide(void *self, const char *fen, const char *moves, int dep
                          hx_session_answer *a)
 {
     hx_engine_proc *x = self;
-    char dtext[16], err[256];
+    char dtext[16];
+    hx_error err;
     hx_reply_init(&a->reply, HX_PROTOCOL_SCRIPT);
     snprintf(dtext, sizeof dtext, "%d", depth);
     size_t n = strlen(x->command) + 8;
@@ -46,10 +47,11 @@ static int script_divide(void *self, const char *fen, const char *moves, int dep
     char *argv[] = {"/bin/sh", "-c", script, "hexref-engine", dtext, (char *)fen,
                     moves && *moves ? (char *)moves : NULL, NULL};
     hx_proc p;
-    int rc = hx_proc_start(&p, argv, x->envp, 0, err, sizeof err);
+    int rc = hx_proc_start(&p, argv, x->envp, 0, &err);
     free(script);
     if (rc != 0)
-        return hx_session_fail(&a->error, HX_SESSION_START, "cannot start the engine: %s", err);
+        return hx_session_fail(&a->error, HX_SESSION_START, "cannot start the engine: %s",
+                               err.message);
     double deadline = hx_proc_now() + x->timeout;
     char *line;
     size_t len;

@@ -51,10 +51,11 @@ static int wait_for(hx_engine_proc *x, hx_session_error *e, const char *want, do
 
 static int uci_start(hx_engine_proc *x, hx_session_error *e)
 {
-    char err[256], text[512];
+    hx_error err;
+    char text[512];
     char *argv[] = {"/bin/sh", "-c", x->command, NULL};
-    if (hx_proc_start(&x->proc, argv, x->envp, 1, err, sizeof err) != 0)
-        return hx_session_fail(e, HX_SESSION_START, "cannot start the engine: %s", err);
+    if (hx_proc_start(&x->proc, argv, x->envp, 1, &err) != 0)
+        return hx_session_fail(e, HX_SESSION_START, "cannot start the engine: %s", err.message);
     x->running = 1;
     double deadline = hx_proc_now() + x->timeout;
     snprintf(text, sizeof text, "setoption name UCI_Variant value %s\n", x->variant);

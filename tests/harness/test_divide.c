@@ -42,13 +42,19 @@ static void library_divide_matches_perft_and_oracle(void **state)
         assert_int_equal(mine.total, hx_perft(pos, 3));
         for (int i = 1; i < mine.n; i++)
             assert_true(strcmp(mine.moves[i - 1].move, mine.moves[i].move) < 0);
-        char fen[HX_FEN_MAX], err[256];
+        char fen[HX_FEN_MAX];
+        hx_error err;
         hx_position_fen(pos, fen);
-        hx_engine oracle = hx_engine_oracle();
+        hx_session *oracle = hx_session_open_oracle(variants[v], "std", &err);
+        hx_session_answer a;
+        assert_non_null(oracle);
         hx_divide_free(&mine); /* the oracle at depth 2: ci/valgrind runs this test too */
         assert_int_equal(hx_divide_of_position(pos, 2, 0, &mine), 0);
-        assert_int_equal(hx_divide_of_engine(&oracle, variants[v], "std", fen, 2, &theirs, err,
-                                             sizeof err), 0);
+        assert_int_equal(hx_session_divide(oracle, fen, "", 2, &a), 0);
+        theirs = a.divide;
+        hx_divide_init(&a.divide);
+        hx_session_answer_free(&a);
+        hx_session_close(oracle);
         hx_divide_diff d;
         assert_int_equal(hx_divide_diff_of(&mine, &theirs, &d), 0);
         assert_true(hx_divide_diff_empty(&d));

@@ -118,11 +118,11 @@ static void move_text_shapes(void **state)
 
 static hx_proc start(const char *script, int with_stdin)
 {
-    char err[256];
+    hx_error err;
     char *argv[] = {"/bin/sh", "-c", (char *)script, NULL};
     char *envp[] = {"PATH=/usr/bin:/bin", NULL};
     hx_proc p;
-    assert_int_equal(hx_proc_start(&p, argv, envp, with_stdin, err, sizeof err), 0);
+    assert_int_equal(hx_proc_start(&p, argv, envp, with_stdin, &err), 0);
     return p;
 }
 
