@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "divide.h"
+#include "session.h"
 
 static const cli_option depth_option[] = {
     CLI_OPT(CLI_OPT_INT, 'd', "depth", "D", CLI_FIELD(depth), "the depth, instead of the argument DEPTH"),
@@ -173,6 +174,25 @@ int cmd_perft(int argc, char **argv)
     return EXIT_OK;
 }
 
+/* The oracle's divide of the position after --moves (the oracle plays
+ * them on HexFEN: it implements no profile whose state HexFEN cannot carry). */
+static int oracle_divide(const cli_opts *o, const cli_position *cp, int depth, hx_divide *out,
+                         hx_error *err)
+{
+    hx_session *s = hx_session_open_oracle(o->variant, o->profile ? o->profile : "std", err);
+    hx_session_answer a;
+    int rc = s ? hx_session_divide(s, cp->fen, "", depth, &a) : -1;
+    if (s) {
+        *out = a.divide;
+        hx_divide_init(&a.divide);
+        if (rc)
+            *err = a.error.error;
+        hx_session_answer_free(&a);
+        hx_session_close(s);
+    }
+    return rc;
+}
+
 int cmd_divide(int argc, char **argv)
 {
     cli_opts o;
@@ -185,14 +205,19 @@ int cmd_divide(int argc, char **argv)
         return cli_usage_error("divide", "DEPTH must be at least 1");
     }
     hx_divide d;
-    char err[256] = "out of memory";
+    hx_error err = {"out of memory"};
     double start = hx_now();
-    int n = o.naming ? hx_divide_of_position(cp.pos, depth, o.naming, &d)
-                     : hx_divide_of_engine(&cp.engine, o.variant, o.profile, cp.position, depth, &d,
-                                           err, sizeof err);
+    int n = cp.pos ? hx_divide_of_position(cp.pos, depth, o.naming, &d)
+                   : oracle_divide(&o, &cp, depth, &d, &err);
     cli_position_close(&cp);
     if (n < 0)
-        return cli_bad_input("%s", err);
+        return cli_bad_input("%s", err.message);
+    for (int i = 0; !o.naming && i < d.n; i++)
+        if (d.moves[i].count == UINT64_MAX) { /* as the reference's count of the child says it */
+            hx_divide_free(&d);
+            return cli_bad_input("depth %d refused (the limit is %d) or a count beyond 64 bits",
+                                 depth - 1, HX_PERFT_MAX_DEPTH);
+        }
     uint64_t total = 0; /* a count of UINT64_MAX is hx_perft's "does not fit" */
     for (int i = 0; i < d.n; i++)
         if (d.moves[i].count == UINT64_MAX || total > UINT64_MAX - d.moves[i].count) {

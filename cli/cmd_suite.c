@@ -19,12 +19,14 @@
 #include "divide.h"
 #include "oracle.h"
 #include "print.h"
+#include "session.h"
 #include "strutil.h"
 #include "suite.h"
 
 typedef struct suite_run {
     const cli_opts *o;
-    hx_engine engine, other; /* other: for the divide difference */
+    const char *engine_name, *other_name; /* other: for the divide difference */
+    hx_session *engine, *other;           /* opened for each file's rules */
     const char *variant, *profile;
     int quick_only;
     int passed, failed, skipped, selected;
@@ -35,14 +37,14 @@ typedef struct suite_run {
 
 static void print_divide(const suite_run *r, const hx_divide *d, int depth)
 {
-    printf("    %s's divide at D%d:\n", r->engine.name, depth);
+    printf("    %s's divide at D%d:\n", r->engine_name, depth);
     for (int i = 0; i < d->n; i++)
         printf("    %-8s %llu\n", d->moves[i].move, (unsigned long long)d->moves[i].count);
 }
 
 static void print_difference(const suite_run *r, const hx_divide_diff *d)
 {
-    const char *mine = r->engine.name, *theirs = r->other.name;
+    const char *mine = r->engine_name, *theirs = r->other_name;
     for (int i = 0; i < d->nextra; i++)
         printf("    %-8s %s %llu, %s: no such move\n", d->extra[i].move, mine,
                (unsigned long long)d->extra[i].count, theirs);
@@ -60,21 +62,39 @@ static void print_difference(const suite_run *r, const hx_divide_diff *d)
 static void minimal_position(const suite_run *r, const hx_suite_line *l, int k,
                              hx_check_result *c)
 {
-    hx_divide_source mine = hx_engine_source(&r->engine, r->variant, r->profile);
-    hx_divide_source theirs = hx_engine_source(&r->other, r->variant, r->profile);
     hx_reproduction *m = calloc(1, sizeof *m);
-    char err[256];
-    if (!m || hx_bisect(&theirs, &mine, l->fen, "", l->depth[k], m, err, sizeof err) != 1) {
+    hx_error err;
+    if (!m || hx_bisect(r->other, r->engine, l->fen, "", l->depth[k], m, &err) != 1) {
         free(m);
         return;
     }
     m->command = hx_strfmt("hexref divide -v %s -p %s -g %s --fen '%s' %d", r->variant,
-                           r->profile, r->engine.name, m->fen, m->depth);
+                           r->profile, r->engine_name, m->fen, m->depth);
     printf("    minimal: after '%s', at depth %d: %s\n", m->path[0] ? m->path : "(the line itself)",
            m->depth, m->fen);
     print_difference(r, &m->diff);
     printf("    reproduce: %s\n", m->command ? m->command : "(out of memory)");
     c->minimal = m;
+}
+
+/* A session's divide of line l at its depth k (the moves sorted); -1 with
+ * no session. */
+static int divide_of(hx_session *s, const hx_suite_line *l, int k, hx_divide *out, hx_error *err)
+{
+    hx_session_answer a;
+    if (!s) {
+        hx_divide_init(out);
+        return -1;
+    }
+    int rc = hx_session_divide(s, l->fen, "", l->depth[k], &a);
+    *out = a.divide;
+    hx_divide_init(&a.divide);
+    if (rc) {
+        *err = a.error.error;
+        hx_divide_free(out);
+    }
+    hx_session_answer_free(&a);
+    return rc;
 }
 
 /* The failing depth's divides: the engine's (got) and the other engine's
@@ -84,17 +104,15 @@ static void minimal_position(const suite_run *r, const hx_suite_line *l, int k,
 static void divide_difference(const suite_run *r, const hx_suite_line *l, int k,
                               hx_check_result *c)
 {
-    char err[256];
+    hx_error err;
     uint64_t limit = r->o->max_nodes ? r->o->max_nodes : 10000000u;
-    if (hx_divide_of_engine(&r->engine, r->variant, r->profile, l->fen, l->depth[k], &c->got,
-                            err, sizeof err) != 0) {
-        printf("    (no divide: %s)\n", err);
+    if (divide_of(r->engine, l, k, &c->got, &err) != 0) {
+        printf("    (no divide: %s)\n", err.message);
         return;
     }
     hx_divide theirs;
-    if (l->count[k] > limit || hx_divide_of_engine(&r->other, r->variant, r->profile, l->fen,
-                                                   l->depth[k], &theirs, err, sizeof err) != 0) {
-        printf("    (%s's divide not run: above %llu nodes)\n", r->other.name,
+    if (l->count[k] > limit || divide_of(r->other, l, k, &theirs, &err) != 0) {
+        printf("    (%s's divide not run: above %llu nodes)\n", r->other_name,
                (unsigned long long)limit);
         print_divide(r, &c->got, l->depth[k]);
         return;
@@ -104,13 +122,13 @@ static void divide_difference(const suite_run *r, const hx_suite_line *l, int k,
     c->expected = theirs;
     c->expected.total = c->diff.expected_total = l->count[k];
     if (c->diff.nmissing + c->diff.nextra + c->diff.ndiffer > 0) {
-        printf("    divide at D%d against %s, moves that differ:\n", l->depth[k], r->other.name);
+        printf("    divide at D%d against %s, moves that differ:\n", l->depth[k], r->other_name);
         print_difference(r, &c->diff);
         minimal_position(r, l, k, c);
         return;
     }
-    printf("    (none: %s and %s agree, so the expected count is suspect)\n", r->engine.name,
-           r->other.name);
+    printf("    (none: %s and %s agree, so the expected count is suspect)\n", r->engine_name,
+           r->other_name);
     print_divide(r, &c->got, l->depth[k]);
 }
 
@@ -132,7 +150,7 @@ static void begin_check(const suite_run *r, const hx_suite_line *l, const char *
 /* Runs one line; returns 1 passed, 0 failed, -1 skipped entirely. */
 static int run_line(suite_run *r, const hx_suite_line *l, const char *where)
 {
-    char err[256];
+    hx_session_error err;
     uint64_t total = 0;
     int ran = 0;
     const char *id = l->id[0] ? l->id : "(no id)";
@@ -145,14 +163,14 @@ static int run_line(suite_run *r, const hx_suite_line *l, const char *where)
         double t = hx_now();
         uint64_t got = 0;
         /* Past its expected count the line has failed: the count may stop. */
-        int bad = hx_engine_perft_upto(&r->engine, r->variant, r->profile, l->fen, l->depth[k],
-                                       l->count[k], &got, err, sizeof err) != 0;
+        int bad = hx_session_count(r->engine, l->fen, "", l->depth[k], l->count[k], &got,
+                                   &err) != 0;
         c.got.total = c.diff.got_total = got;
         if (bad) {
-            printf("FAIL  %s %s: D%d: %s\n", where, id, l->depth[k], err);
+            printf("FAIL  %s %s: D%d: %s\n", where, id, l->depth[k], err.error.message);
             c.outcome = HX_ERROR;
-            c.message = hx_strdup(err);
-        } else if (got > l->count[k] && r->engine.perft_bound) {
+            c.message = hx_strdup(err.error.message);
+        } else if (got > l->count[k] && (hx_session_caps(r->engine) & HX_SESSION_COUNT_BOUND)) {
             /* stopped once past the expected count: no total to show, and
              * no divide, which would count the whole tree */
             printf("FAIL  %s %s: D%d expected %llu, got more than %llu (the count stopped there)\n",
@@ -215,13 +233,18 @@ static int run_file(suite_run *r, const char *path)
     if (hx_suite_read(path, &s, err, sizeof err) != 0)
         return cli_bad_input("%s", err);
     int rc = suite_rules(r, path, &s, variant, profile);
-    if (!rc && !strcmp(r->engine.name, "oracle") && !oracle_supports(variant, profile)) {
+    if (!rc && !strcmp(r->engine_name, "oracle") && !oracle_supports(variant, profile)) {
         printf("skip  %s: the oracle does not implement %s %s\n", path, variant, profile);
         hx_suite_free(&s);
         return 0;
     }
     r->variant = variant;
     r->profile = profile;
+    hx_error e;
+    if (!rc && !(r->engine = hx_session_open_named(r->engine_name, variant, profile, &e)))
+        rc = cli_bad_input("%s: %s", path, e.message);
+    /* the oracle has no negative controls: then there is no divide to compare */
+    r->other = rc ? NULL : hx_session_open_named(r->other_name, variant, profile, &e);
     for (int i = 0; !rc && i < s.n; i++) {
         const hx_suite_line *l = &s.lines[i];
         if (r->quick_only && !l->quick)
@@ -235,6 +258,9 @@ static int run_file(suite_run *r, const char *path)
         r->skipped += result < 0;
         fflush(stdout);
     }
+    hx_session_close(r->engine);
+    hx_session_close(r->other);
+    r->engine = r->other = NULL;
     hx_suite_free(&s);
     return rc;
 }
@@ -248,9 +274,11 @@ static int suite_setup(const cli_opts *o, suite_run *r)
     if (o->tier && strcmp(o->tier, "quick") && strcmp(o->tier, "deep"))
         return cli_usage_error("suite", "--tier must be quick or deep");
     r->quick_only = o->tier && !strcmp(o->tier, "quick");
-    if (hx_engine_by_name(o->generator, &r->engine) != 0)
-        return cli_usage_error("suite", "unknown generator '%s' (reference or oracle)", o->generator);
-    hx_engine_by_name(strcmp(o->generator, "oracle") ? "oracle" : "reference", &r->other);
+    if (strcmp(o->generator, "reference") && strcmp(o->generator, "oracle"))
+        return cli_usage_error("suite", "unknown generator '%s' (reference or oracle)",
+                               o->generator);
+    r->engine_name = o->generator;
+    r->other_name = strcmp(o->generator, "oracle") ? "oracle" : "reference";
     return cli_check_names(o->variant, o->profile);
 }
 
@@ -288,7 +316,7 @@ int cmd_suite(int argc, char **argv)
     cli_output out;
     if ((rc = cli_output_begin("suite", &o, &out)) != 0)
         return rc;
-    hx_results_init(&r.results, "suite", r.engine.name);
+    hx_results_init(&r.results, "suite", r.engine_name);
     for (int i = 0; i < o.nargs && !rc; i++)
         rc = run_file(&r, o.args[i]);
     if (!rc && r.skipped)

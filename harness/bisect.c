@@ -10,42 +10,6 @@
 #include "divide.h"
 #include "strutil.h"
 
-enum { FEN_CAP = HX_ENGINE_FEN_MAX };
-
-/* The position after moves, played one by one through the engine. */
-static int play_path(const hx_divide_source *s, const char *root, const char *moves, char *fen,
-                     char *err, size_t errcap)
-{
-    const hx_engine *e = s->engine;
-    snprintf(fen, FEN_CAP, "%s", root);
-    char *copy = hx_strdup(moves ? moves : ""), *save = NULL;
-    int rc = copy ? 0 : -1;
-    for (char *m = copy ? strtok_r(copy, " ", &save) : NULL; m && rc == 0;
-         m = strtok_r(NULL, " ", &save)) {
-        char next[FEN_CAP];
-        rc = e->play(e->ctx, s->variant, s->profile, fen, m, next, sizeof next, err, errcap);
-        if (rc == 0)
-            snprintf(fen, FEN_CAP, "%s", next);
-    }
-    free(copy);
-    return rc ? -1 : 0;
-}
-
-static int engine_divide(const hx_divide_source *s, const char *root, const char *moves,
-                         int depth, hx_divide *out, char *err, size_t errcap)
-{
-    char fen[FEN_CAP];
-    if (play_path(s, root, moves, fen, err, errcap) != 0)
-        return -1;
-    return hx_divide_of_engine(s->engine, s->variant, s->profile, fen, depth, out, err, errcap);
-}
-
-hx_divide_source hx_engine_source(const hx_engine *e, const char *variant, const char *profile)
-{
-    hx_divide_source s = {e->name, engine_divide, e, variant, profile};
-    return s;
-}
-
 int hx_bisect_walk(void *ctx, hx_bisect_step (*step)(void *ctx, int level, int depth),
                    int (*down)(void *ctx, int level), int depth, int *parent, int *levels)
 {
@@ -68,14 +32,26 @@ int hx_bisect_walk(void *ctx, hx_bisect_step (*step)(void *ctx, int level, int d
 
 /* hx_bisect's walk over two divide sources. */
 typedef struct divide_walk {
-    const hx_divide_source *expected, *got;
+    hx_session *expected, *got;
     const char *root;
     char *path;           /* moves from root to the level being compared */
     char next[HX_RESULT_MOVE_MAX];
     hx_divide_diff diff[2]; /* this level's and its parent's difference */
-    char *err;
-    size_t errcap;
+    hx_error *err;
 } divide_walk;
+
+/* The divide of one session at the walk's level, or -1 with w->err. */
+static int divide_at(divide_walk *w, hx_session *s, int depth, hx_divide *out)
+{
+    hx_session_answer a;
+    int rc = hx_session_divide(s, w->root, w->path, depth, &a);
+    *out = a.divide;
+    hx_divide_init(&a.divide);
+    if (rc)
+        *w->err = a.error.error;
+    hx_session_answer_free(&a);
+    return rc;
+}
 
 static hx_bisect_step divide_step(void *ctx, int level, int depth)
 {
@@ -83,9 +59,12 @@ static hx_bisect_step divide_step(void *ctx, int level, int depth)
     hx_divide e, g;
     hx_divide_diff d;
     (void)level;
-    if (w->expected->divide(w->expected, w->root, w->path, depth, &e, w->err, w->errcap) != 0)
+    if (divide_at(w, w->expected, depth, &e) != 0) {
+        hx_divide_free(&e);
         return HX_STEP_ABORT;
-    if (w->got->divide(w->got, w->root, w->path, depth, &g, w->err, w->errcap) != 0) {
+    }
+    if (divide_at(w, w->got, depth, &g) != 0) {
+        hx_divide_free(&g);
         hx_divide_free(&e);
         return HX_STEP_ABORT;
     }
@@ -119,14 +98,14 @@ static int divide_down(void *ctx, int level)
     return 0;
 }
 
-static int fill(hx_reproduction *out, const hx_divide_source *s, const char *root,
-                const char *path, int depth, hx_divide_diff *diff, char *err, size_t errcap)
+static int fill(hx_reproduction *out, hx_session *s, const char *root, const char *path,
+                int depth, hx_divide_diff *diff, hx_error *err)
 {
-    char fen[FEN_CAP];
+    char fen[HX_FEN_MAX];
     memset(out, 0, sizeof *out);
-    if (s->engine && play_path(s, root, path, fen, err, errcap) != 0)
+    if (hx_session_fen(s, root, path, fen, err) != 0)
         return -1;
-    out->fen = hx_strdup(s->engine ? fen : root);
+    out->fen = hx_strdup(fen);
     out->path = hx_strdup(path);
     out->depth = depth;
     out->diff = *diff;
@@ -134,10 +113,10 @@ static int fill(hx_reproduction *out, const hx_divide_source *s, const char *roo
     return out->fen && out->path ? 1 : -1;
 }
 
-int hx_bisect(const hx_divide_source *expected, const hx_divide_source *got, const char *root,
-              const char *moves, int depth, hx_reproduction *out, char *err, size_t errcap)
+int hx_bisect(hx_session *expected, hx_session *got, const char *root, const char *moves,
+              int depth, hx_reproduction *out, hx_error *err)
 {
-    divide_walk w = {expected, got, root, hx_strdup(moves ? moves : ""), "", {{0}}, err, errcap};
+    divide_walk w = {expected, got, root, hx_strdup(moves ? moves : ""), "", {{0}}, err};
     int parent = 0, levels = 0;
     int level = w.path ? hx_bisect_walk(&w, divide_step, divide_down, depth, &parent, &levels) : -2;
     int rc = level == -2 ? -1 : 0;
@@ -146,8 +125,7 @@ int hx_bisect(const hx_divide_source *expected, const hx_divide_source *got, con
             char *cut = strrchr(w.path, ' ');
             *(cut ? cut : w.path) = '\0';
         }
-        rc = fill(out, expected, root, w.path, depth - level, &w.diff[parent ? 1 : 0], err,
-                  errcap);
+        rc = fill(out, expected, root, w.path, depth - level, &w.diff[parent ? 1 : 0], err);
     }
     hx_divide_diff_free(&w.diff[0]);
     hx_divide_diff_free(&w.diff[1]);

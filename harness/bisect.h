@@ -11,9 +11,9 @@
 
 #include <stddef.h>
 
-#include "engine.h"
 #include "hexref.h"
 #include "result.h"
+#include "session.h"
 
 /* What one level of a descent found. */
 typedef enum hx_bisect_step {
@@ -35,28 +35,17 @@ typedef enum hx_bisect_step {
 int hx_bisect_walk(void *ctx, hx_bisect_step (*step)(void *ctx, int level, int depth),
                    int (*down)(void *ctx, int level), int depth, int *parent, int *levels);
 
-/* A source of divides: the divide of root after moves (space-separated, ""
- * for none) to depth >= 1. 0, or -1 with err. */
-typedef struct hx_divide_source {
-    const char *name;
-    int (*divide)(const struct hx_divide_source *s, const char *root, const char *moves,
-                  int depth, hx_divide *out, char *err, size_t errcap);
-    const hx_engine *engine;          /* for hx_engine_source */
-    const char *variant, *profile;
-} hx_divide_source;
-
-/* Any text-level engine (the reference, the oracle) as a divide source. */
-hx_divide_source hx_engine_source(const hx_engine *e, const char *variant, const char *profile);
-
 /*
- * Compares the divides of expected and got at root + moves to depth; while
+ * Compares the divides of two sessions (expected: one that knows positions,
+ * the reference or the oracle) at root + moves to depth; while
  * they list the same moves and only counts differ, descends into the first
  * move whose count differs, one ply and one depth at a time. Returns 1 with
  * *out filled (position, path from root, depth, difference there; command
- * NULL: the caller knows how to repeat it), 0 if the two agree at the start,
- * -1 with err if a divide could not be had.
+ * NULL: the caller knows how to repeat it; fen from expected, which plays
+ * the path itself), 0 if the two agree at the start, -1 with err if a
+ * divide could not be had.
  */
-int hx_bisect(const hx_divide_source *expected, const hx_divide_source *got, const char *root,
-              const char *moves, int depth, hx_reproduction *out, char *err, size_t errcap);
+int hx_bisect(hx_session *expected, hx_session *got, const char *root, const char *moves,
+              int depth, hx_reproduction *out, hx_error *err);
 
 #endif

@@ -14,6 +14,7 @@
 #include <time.h>
 
 #include "bisect.h"
+#include "session.h"
 #include "random.h"
 #include "divide.h"
 #include "oracle.h"
@@ -154,33 +155,40 @@ static int reference_list(hx_position *pos, hx_move *moves, move_list *list)
     return n;
 }
 
-/* Compares at pos; moves[] receives the legal moves sorted by text, and
- * *nmoves their number. The two move lists stay in last_ref / last_orc for
- * a failure's result. */
-static _Thread_local move_list last_ref;
-static _Thread_local oracle_answer last_orc;
+/* What one comparison works in, handed from call to call explicitly (a
+ * failure's result reads the two move lists the comparison left): too large
+ * for the stack, so allocated once per run. */
+typedef struct diff_space {
+    move_list ref;      /* the reference's moves at the last position compared */
+    oracle_answer orc;  /* the oracle's */
+    char text[TEXT_MAX * 8];
+    char path[PATH_MAX_CHARS];
+} diff_space;
 
-static int diff_at(hx_position *pos, const char *root_fen, const char *path, FILE *report,
-                   int *child_flags, hx_move *moves, int *nmoves)
+/* Compares at pos; moves[] receives the legal moves sorted by text, and
+ * *nmoves their number. The two move lists stay in w for a failure's
+ * result. */
+static int diff_at(diff_space *w, hx_position *pos, const char *root_fen, const char *path,
+                   FILE *report, int *child_flags, hx_move *moves, int *nmoves)
 {
-    static _Thread_local char text[TEXT_MAX * 8];
+    char *text = w->text;
     const hx_rules *r = hx_position_rules(pos);
     const char *v = hx_rules_variant(r), *p = hx_rules_profile(r);
     char fen[HX_FEN_MAX], err[256], status[32];
     hx_position_fen(pos, fen);
-    int n = reference_list(pos, moves, &last_ref);
+    int n = reference_list(pos, moves, &w->ref);
     *nmoves = n;
-    if (oracle_children(v, p, fen, text, sizeof text, err, sizeof err) != 0 ||
-        parse_children(text, &last_orc) != 0) {
+    if (oracle_children(v, p, fen, text, sizeof w->text, err, sizeof err) != 0 ||
+        parse_children(text, &w->orc) != 0) {
         report_header(report, pos, fen, root_fen, path, "oracle error");
         if (report)
             fprintf(report, "  oracle: %s\n", err);
         return 1;
     }
-    if (!same_lists(&last_ref, &last_orc.moves)) {
+    if (!same_lists(&w->ref, &w->orc.moves)) {
         report_header(report, pos, fen, root_fen, path, "legal moves");
         if (report)
-            report_set_difference(report, &last_ref, &last_orc.moves);
+            report_set_difference(report, &w->ref, &w->orc.moves);
         return 1;
     }
     const char *mine = hx_status_name(hx_position_status(pos));
@@ -191,14 +199,19 @@ static int diff_at(hx_position *pos, const char *root_fen, const char *path, FIL
             fprintf(report, "  reference: %s, oracle: %s\n", mine, status);
         return 1;
     }
-    return compare_children(pos, moves, n, fen, root_fen, path, report, child_flags, &last_orc);
+    return compare_children(pos, moves, n, fen, root_fen, path, report, child_flags, &w->orc);
 }
 
 int hx_diff_position(hx_position *pos, const char *root_fen, FILE *report, int *child_flags)
 {
     hx_move moves[HX_MAX_MOVES];
     int n;
-    return diff_at(pos, root_fen, NULL, report, child_flags, moves, &n);
+    diff_space *w = malloc(sizeof *w);
+    if (!w)
+        return -1;
+    int rc = diff_at(w, pos, root_fen, NULL, report, child_flags, moves, &n);
+    free(w);
+    return rc;
 }
 
 /* ---- Random games ---------------------------------------------------- */
@@ -258,20 +271,26 @@ static hx_reproduction *minimal_reproduction(const hx_rules *r, const char *root
                                              const char *path, const char *fen,
                                              const hx_divide_diff *diff)
 {
-    hx_engine ref = hx_engine_reference(), orc = hx_engine_oracle();
     const char *v = hx_rules_variant(r), *p = hx_rules_profile(r);
-    hx_divide_source expected = hx_engine_source(&ref, v, p), got = hx_engine_source(&orc, v, p);
+    hx_error err;
+    hx_session *expected = hx_session_open_reference(v, p, &err);
+    hx_session *got = expected ? hx_session_open_oracle(v, p, &err) : NULL;
     hx_reproduction *m = calloc(1, sizeof *m);
-    char err[256];
-    if (!m)
-        return NULL;
-    if (hx_bisect(&expected, &got, root_fen, path ? path : "", 1, m, err, sizeof err) != 1) {
+    if (!m || !got ||
+        hx_bisect(expected, got, root_fen, path ? path : "", 1, m, &err) != 1) {
+        if (!m) {
+            hx_session_close(expected);
+            hx_session_close(got);
+            return NULL;
+        }
         memset(m, 0, sizeof *m);
         m->fen = hx_strdup(fen);
         m->path = hx_strdup(path ? path : "");
         m->depth = 1;
         hx_divide_diff_copy(&m->diff, diff);
     }
+    hx_session_close(expected);
+    hx_session_close(got);
     m->command = hx_strfmt("hexref moves -v %s -p %s --fen '%s'", v, p, fen);
     return m;
 }
@@ -279,8 +298,8 @@ static hx_reproduction *minimal_reproduction(const hx_rules *r, const char *root
 /* A disagreement as a result: the position, the path from the game's root,
  * the report (compared again, into a string) and, when the legal moves
  * differ, both move sets and their difference. */
-static void record_failure(hx_position *pos, const char *root_fen, const char *path,
-                           FILE *report, hx_results *results)
+static void record_failure(diff_space *w, hx_position *pos, const char *root_fen,
+                           const char *path, FILE *report, hx_results *results)
 {
     char *text = NULL;
     size_t len = 0;
@@ -288,7 +307,7 @@ static void record_failure(hx_position *pos, const char *root_fen, const char *p
     int n;
     FILE *mem = open_memstream(&text, &len);
     if (mem) {
-        diff_at(pos, root_fen, path, mem, NULL, moves, &n);
+        diff_at(w, pos, root_fen, path, mem, NULL, moves, &n);
         fclose(mem);
     }
     if (report && text)
@@ -310,18 +329,18 @@ static void record_failure(hx_position *pos, const char *root_fen, const char *p
     c.moves = path && *path ? hx_strdup(path) : NULL;
     c.depth = 1;
     c.message = text;
-    if (!same_lists(&last_ref, &last_orc.moves) && as_divide(&last_ref, &c.expected) == 0 &&
-        as_divide(&last_orc.moves, &c.got) == 0)
+    if (!same_lists(&w->ref, &w->orc.moves) && as_divide(&w->ref, &c.expected) == 0 &&
+        as_divide(&w->orc.moves, &c.got) == 0)
         hx_divide_diff_of(&c.expected, &c.got, &c.diff);
     c.minimal = minimal_reproduction(r, root_fen, path, fen, &c.diff);
     hx_results_add(results, &c);
 }
 
-static int play_game(hx_position *pos, const char *root_fen, uint64_t rng, int max_plies,
-                     const hx_diff_bias *bias, FILE *report, hx_results *results,
+static int play_game(diff_space *w, hx_position *pos, const char *root_fen, uint64_t rng,
+                     int max_plies, const hx_diff_bias *bias, FILE *report, hx_results *results,
                      hx_diff_stats *stats)
 {
-    static _Thread_local char path[PATH_MAX_CHARS];
+    char *path = w->path;
     hx_move moves[HX_MAX_MOVES];
     int flags[HX_MAX_MOVES];
     size_t used = 0;
@@ -329,18 +348,19 @@ static int play_game(hx_position *pos, const char *root_fen, uint64_t rng, int m
     int plies = 1 + (int)(hx_splitmix64(&rng) % (uint64_t)max_plies), n = 0;
     for (int ply = 0; ply <= plies; ply++) {
         stats->positions++;
-        if (diff_at(pos, root_fen, path, NULL, flags, moves, &n) != 0) {
-            record_failure(pos, root_fen, path, report, results);
+        if (diff_at(w, pos, root_fen, path, NULL, flags, moves, &n) != 0) {
+            record_failure(w, pos, root_fen, path, report, results);
             stats->failed++;
             return 1;
         }
         stats->moves += (uint64_t)n;
-        if (n == 0 || ply == plies || used + 16 >= sizeof path)
+        if (n == 0 || ply == plies || used + 16 >= sizeof w->path)
             break;
         int i = choose(flags, n, bias, &rng);
         char text[HX_MOVE_TEXT_MAX];
         hx_move_text(pos, moves[i], 0, text);
-        used += (size_t)snprintf(path + used, sizeof path - used, "%s%s", used ? " " : "", text);
+        used += (size_t)snprintf(path + used, sizeof w->path - used, "%s%s", used ? " " : "",
+                                 text);
         hx_make(pos, moves[i]);
     }
     return 0;
@@ -353,10 +373,12 @@ int hx_diff_games(const char *variant, const char *profile, uint64_t seed, int g
     hx_error err;
     const hx_rules *r = hx_rules_find(variant, profile, &err);
     hx_position *pos = r ? hx_position_new(r) : NULL;
-    if (!pos) {
+    diff_space *w = pos ? malloc(sizeof *w) : NULL;
+    if (!w) {
         if (report)
             fprintf(report, "cannot start %s/%s: %s\n", variant, profile,
                     r ? "out of memory" : err.message);
+        hx_position_free(pos);
         return -1;
     }
     char root[HX_FEN_MAX];
@@ -367,9 +389,10 @@ int hx_diff_games(const char *variant, const char *profile, uint64_t seed, int g
         hx_position_set_fen(pos, NULL, &err);
         hx_position_fen(pos, root);
         stats->games++;
-        failures += play_game(pos, root, hx_diff_game_seed(seed, g), max_plies, bias, report,
+        failures += play_game(w, pos, root, hx_diff_game_seed(seed, g), max_plies, bias, report,
                               results, stats);
     }
+    free(w);
     hx_position_free(pos);
     return failures ? 1 : 0;
 }

@@ -1,6 +1,6 @@
 /*
  * divide.c - hx_divide: construction from the reference, from an engine's
- * reply and from any text-level engine; sorting and lookup.
+ * reply; sorting and lookup.
  */
 #include "divide.h"
 
@@ -96,55 +96,4 @@ int hx_divide_of_reply(const hx_reply *r, hx_divide *out)
     hx_divide_sort(out);
     out->total = r->total;
     return 0;
-}
-
-/* The count below move m of fen. An engine that takes moves gets "fen moves
- * m", so what HexFEN cannot carry is kept (engine.h); another gets the
- * HexFEN after m, as it reads only HexFEN. */
-static int child_count(const hx_engine *e, const char *variant, const char *profile,
-                       const char *fen, const char *m, int depth, uint64_t *count, char *err,
-                       size_t errcap)
-{
-    if (e->takes_moves) {
-        char *child = hx_position_text_then(fen, m);
-        int rc = child ? e->perft(e->ctx, variant, profile, child, depth, count, err, errcap)
-                       : (snprintf(err, errcap, "out of memory"), -1);
-        free(child);
-        return rc;
-    }
-    char child[HX_ENGINE_FEN_MAX];
-    return e->play(e->ctx, variant, profile, fen, m, child, sizeof child, err, errcap) ||
-           e->perft(e->ctx, variant, profile, child, depth, count, err, errcap);
-}
-
-int hx_divide_of_engine(const hx_engine *e, const char *variant, const char *profile,
-                        const char *fen, int depth, hx_divide *out, char *err, size_t errcap)
-{
-    hx_divide_init(out);
-    char *text = malloc(HX_ENGINE_TEXT_MAX);
-    if (!text) {
-        snprintf(err, errcap, "out of memory");
-        return -1;
-    }
-    int rc = e->moves(e->ctx, variant, profile, fen, text, HX_ENGINE_TEXT_MAX, err, errcap);
-    out->has_moves = 1;
-    char *save = NULL;
-    for (char *m = rc ? NULL : strtok_r(text, "\n", &save); m; m = strtok_r(NULL, "\n", &save)) {
-        uint64_t count = 1;
-        if (depth > 1 && child_count(e, variant, profile, fen, m, depth - 1, &count, err, errcap)) {
-            rc = -1;
-            break;
-        }
-        if (hx_divide_add(out, m, count) != 0) {
-            snprintf(err, errcap, "out of memory");
-            rc = -1;
-            break;
-        }
-    }
-    free(text);
-    if (rc)
-        hx_divide_free(out);
-    else
-        hx_divide_sort(out);
-    return rc;
 }

@@ -3,8 +3,7 @@
  * hx_divide), the common currency of every check.
  *
  * A divide comes from the reference (the library divide, hx_perft_divide),
- * from an engine's parsed reply (protocol.h) or from any hx_engine through
- * its text interface. Two divides compare into an hx_divide_diff, a value
+ * from an engine's parsed reply (protocol.h) or from a session (session.h). Two divides compare into an hx_divide_diff, a value
  * that the printers show; nothing compares printed text.
  */
 #ifndef HEXREF_HARNESS_DIVIDE_H
@@ -13,7 +12,6 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "engine.h"
 #include "hexref.h"
 #include "protocol.h"
 #include "result.h"
@@ -36,10 +34,6 @@ int hx_divide_of_position(hx_position *pos, int depth, int naming, hx_divide *ou
 /* An engine's reply as a divide: its move lines (sorted, duplicates kept)
  * and the total it reported (which may disagree with the lines' sum). */
 int hx_divide_of_reply(const hx_reply *r, hx_divide *out);
-/* The divide of any hx_engine through its text interface (moves, play,
- * perft), as the oracle gives it. 0, or -1 with err. */
-int hx_divide_of_engine(const hx_engine *e, const char *variant, const char *profile,
-                        const char *fen, int depth, hx_divide *out, char *err, size_t errcap);
 
 /* The difference of two divides (expected: the reference). When either has
  * only a total, only the totals are compared. 0, or -1 (memory). */

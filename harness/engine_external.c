@@ -1,8 +1,8 @@
 /*
- * engine_external.c - an outside engine's configuration, lifetime and
- * queries (engine_external.h): each query goes to the backend the engine
- * was made with (external_script.c, external_uci.c, external_reference.c),
- * all alike; what ended a query becomes an hx_ext_answer here.
+ * engine_external.c - hx_external (engine_external.h) as a thin shim over
+ * an hx_session: removed when the verify runner moves onto hx_session.
+ * The session does the work (session_script.c, session_uci.c,
+ * session_reference.c); this file turns its answers into hx_ext_answers.
  */
 #include "external_private.h"
 
@@ -13,65 +13,42 @@
 
 #include "strutil.h"
 
-extern char **environ;
-
-int hx_ext_starts_with(const char *s, const char *prefix)
+static hx_external *wrap(hx_session *s, const char *command, const char *variant, int protocol)
 {
-    return strncmp(s, prefix, strlen(prefix)) == 0;
-}
-
-/* ------------------------------------------------------------ set-up */
-
-static char *env_entry(const char *name, const char *value)
-{
-    size_t n = strlen(name) + strlen(value) + 2;
-    char *s = malloc(n);
-    if (s)
-        snprintf(s, n, "%s=%s", name, value);
-    return s;
-}
-
-/* Our environment with HEXREF_VARIANT (and HEXREF_PROFILE when the profile
- * is told) replaced. Built once, so nothing but execve runs in the child. */
-static int build_env(hx_external *x)
-{
-    size_t n = 0;
-    while (environ && environ[n])
-        n++;
-    x->envp = calloc(n + 3, sizeof *x->envp);
-    x->env_own[0] = env_entry("HEXREF_VARIANT", x->variant);
-    x->env_own[1] = x->profile ? env_entry("HEXREF_PROFILE", x->profile) : NULL;
-    if (!x->envp || !x->env_own[0] || (x->profile && !x->env_own[1]))
-        return -1;
-    size_t k = 0;
-    for (size_t i = 0; i < n; i++)
-        if (!hx_ext_starts_with(environ[i], "HEXREF_VARIANT=") &&
-            !(x->profile && hx_ext_starts_with(environ[i], "HEXREF_PROFILE=")))
-            x->envp[k++] = environ[i];
-    x->envp[k++] = x->env_own[0];
-    if (x->env_own[1])
-        x->envp[k++] = x->env_own[1];
-    x->envp[k] = NULL;
-    return 0;
+    hx_external *x = s ? calloc(1, sizeof *x) : NULL;
+    if (x) {
+        x->session = s;
+        x->command = hx_strdup(command);
+        x->variant = hx_strdup(variant);
+        x->protocol = protocol;
+    }
+    if (x && (!x->command || !x->variant)) {
+        hx_external_free(x);
+        return NULL;
+    }
+    if (!x)
+        hx_session_close(s);
+    return x;
 }
 
 hx_external *hx_external_new(const hx_ext_config *cfg)
 {
-    hx_external *x = calloc(1, sizeof *x);
-    if (!x)
-        return NULL;
-    x->command = hx_strdup(cfg->command);
-    x->variant = hx_strdup(cfg->variant);
-    x->profile = hx_strdup(cfg->profile);
-    x->protocol = cfg->protocol;
-    x->backend = cfg->protocol == HX_PROTOCOL_UCI ? &hx_ext_uci_backend : &hx_ext_script_backend;
-    x->timeout = cfg->timeout > 0 ? cfg->timeout : 30.0;
-    x->cap = cfg->max_output ? cfg->max_output : HX_EXT_DEFAULT_CAP;
-    x->proc.pid = 0;
-    x->proc.in_fd = x->proc.out_fd = x->proc.err_fd = -1;
-    if (!x->command || !x->variant || (cfg->profile && !x->profile) || build_env(x) != 0) {
-        hx_external_free(x);
-        return NULL;
+    hx_error e;
+    hx_session_config sc = {cfg->command, cfg->protocol, cfg->variant, cfg->profile,
+                            cfg->timeout, cfg->max_output};
+    return wrap(hx_session_open_engine(&sc, &e), cfg->command, cfg->variant, cfg->protocol);
+}
+
+hx_external *hx_external_new_reference(const char *variant, const char *profile, int protocol,
+                                       int with_status)
+{
+    hx_error e;
+    char name[128];
+    snprintf(name, sizeof name, "reference %s/%s", variant, profile);
+    hx_external *x = wrap(hx_session_open_reference(variant, profile, &e), name, variant, protocol);
+    if (x) {
+        x->reference = 1;
+        x->has_status = with_status;
     }
     return x;
 }
@@ -80,8 +57,7 @@ void hx_external_free(hx_external *x)
 {
     if (!x)
         return;
-    if (x->backend->stop)
-        x->backend->stop(x);
+    hx_session_close(x->session);
     for (int i = 0; i < x->nknown; i++) {
         free(x->known[i].fen);
         free(x->known[i].root);
@@ -93,21 +69,9 @@ void hx_external_free(hx_external *x)
     }
     free(x->known);
     free(x->cache);
-    free(x->envp);
-    free(x->env_own[0]);
-    free(x->env_own[1]);
     free(x->command);
     free(x->variant);
-    free(x->profile);
     free(x);
-}
-
-/* ------------------------------------------------------------ answers */
-
-void hx_ext_answer_init(hx_ext_answer *a, int protocol)
-{
-    memset(a, 0, sizeof *a);
-    hx_reply_init(&a->reply, protocol);
 }
 
 void hx_ext_answer_free(hx_ext_answer *a)
@@ -115,53 +79,94 @@ void hx_ext_answer_free(hx_ext_answer *a)
     hx_reply_free(&a->reply);
 }
 
-int hx_ext_fail(hx_ext_answer *a, hx_ext_failure kind, const char *fmt, const char *detail,
-                double value)
+void hx_ext_message(const hx_external *x, const hx_session_error *e, char *out, size_t cap)
 {
-    a->failure = kind;
-    if (detail)
-        snprintf(a->message, sizeof a->message, fmt, detail);
-    else
-        snprintf(a->message, sizeof a->message, fmt, value);
-    return -1;
+    snprintf(out, cap, "%s%s", x->reference ? "the engine answered: error " : "",
+             e->error.message);
 }
 
-/* Turns how reading ended (an HX_LINE_* code) into a failure. */
-int hx_ext_read_failure(hx_ext_answer *a, hx_proc *p, int rc, double timeout, size_t cap)
+/* An in-process answer written as the engine's text of its protocol, read
+ * back as any engine's would be. */
+static void reply_of_divide(const hx_divide *d, int protocol, hx_reply *r)
 {
-    if (rc == HX_LINE_TIMEOUT)
-        return hx_ext_fail(a, HX_EXT_TIMEOUT, "no complete answer within %.1f s (--timeout)", NULL,
-                    timeout);
-    if (rc == HX_LINE_CAP)
-        return hx_ext_fail(a, HX_EXT_CAP, "printed more than %.0f bytes for one query; stopped it",
-                    NULL, (double)cap);
-    if (rc == HX_LINE_ERROR)
-        return hx_ext_fail(a, HX_EXT_START, "%s", "out of memory reading the engine's output", 0);
-    char how[128];
-    hx_proc_wait(p, hx_proc_now() + 1.0);
-    if (p->exited)
-        hx_proc_describe_exit(p->wstatus, how, sizeof how);
-    else
-        snprintf(how, sizeof how, "closed its output");
-    return hx_ext_fail(a, HX_EXT_EXIT, "the engine %s before the end of its answer", how, 0);
+    char text[HX_RESULT_MOVE_MAX + 48];
+    for (int i = 0; i < d->n; i++) {
+        int len = snprintf(text, sizeof text, "%s%s %llu", d->moves[i].move, protocol ? ":" : "",
+                           (unsigned long long)d->moves[i].count);
+        hx_reply_feed(r, text, (size_t)len);
+    }
+    int len = snprintf(text, sizeof text, "%s%llu", protocol ? "Nodes searched: " : "",
+                       (unsigned long long)d->total);
+    hx_reply_feed(r, "", 0);
+    hx_reply_feed(r, text, (size_t)len);
 }
 
-/* Copies src into dst[cap], cut if it does not fit. */
-void hx_ext_copy_cut(char *dst, size_t cap, const char *src)
+static const hx_ext_failure failure_of[] = {
+    [HX_SESSION_OK] = HX_EXT_OK,
+    [HX_SESSION_START] = HX_EXT_START,
+    [HX_SESSION_HANDSHAKE] = HX_EXT_HANDSHAKE,
+    [HX_SESSION_TIMEOUT] = HX_EXT_TIMEOUT,
+    [HX_SESSION_EXIT] = HX_EXT_EXIT,
+    [HX_SESSION_CAP] = HX_EXT_CAP,
+    [HX_SESSION_INCOMPLETE] = HX_EXT_INCOMPLETE,
+    [HX_SESSION_ENGINE_ERROR] = HX_EXT_ENGINE_ERROR,
+    [HX_SESSION_REJECTED] = HX_EXT_REJECTED,
+    [HX_SESSION_UNPARSABLE] = HX_EXT_OK, /* complete: hx_ext_answer_problem says what */
+};
+
+static void answer_of(const hx_external *x, const hx_session_error *e, hx_ext_answer *a)
 {
-    size_t n = strlen(src);
-    if (n >= cap)
-        n = cap - 1;
-    memcpy(dst, src, n);
-    dst[n] = '\0';
+    a->failure = failure_of[e->kind];
+    if (a->failure != HX_EXT_OK)
+        hx_ext_message(x, e, a->message, sizeof a->message);
+    snprintf(a->stderr_text, sizeof a->stderr_text, "%s", e->stderr_text);
 }
 
-void hx_ext_keep_stderr(hx_ext_answer *a, const hx_proc *p)
+int hx_external_divide(hx_external *x, const char *fen, const char *moves, int depth,
+                       hx_ext_answer *a)
 {
-    static const char more[] = "\n[... more on stderr]";
-    hx_ext_copy_cut(a->stderr_text, sizeof a->stderr_text - sizeof more, p->err_text);
-    if (p->err_dropped)
-        strcat(a->stderr_text, more);
+    hx_session_answer s;
+    memset(a, 0, sizeof *a);
+    hx_session_divide(x->session, fen, moves, depth, &s);
+    answer_of(x, &s.error, a);
+    a->seconds = s.seconds;
+    a->reply = s.reply;
+    hx_reply_init(&s.reply, x->protocol);
+    if (x->reference) {
+        hx_reply_free(&a->reply);
+        hx_reply_init(&a->reply, x->protocol);
+        if (a->failure == HX_EXT_OK)
+            reply_of_divide(&s.divide, x->protocol, &a->reply);
+    }
+    hx_session_answer_free(&s);
+    return a->failure == HX_EXT_OK ? 0 : -1;
+}
+
+int hx_external_gave_up(const hx_external *x)
+{
+    return hx_session_gave_up(x->session);
+}
+
+int hx_external_start(hx_external *x, hx_ext_answer *a)
+{
+    hx_session_error e;
+    memset(a, 0, sizeof *a);
+    hx_reply_init(&a->reply, x->protocol);
+    int rc = hx_session_start(x->session, &e);
+    if (rc)
+        answer_of(x, &e, a);
+    return rc;
+}
+
+int hx_external_has_profile_option(hx_external *x)
+{
+    return (hx_session_caps(x->session) & HX_SESSION_PROFILE_OPTION) != 0;
+}
+
+int hx_external_has_status(hx_external *x)
+{
+    unsigned caps = hx_session_caps(x->session);
+    return x->reference ? x->has_status : (caps & HX_SESSION_STATUS) != 0;
 }
 
 const char *hx_external_unusable(const hx_external *x)
@@ -169,34 +174,12 @@ const char *hx_external_unusable(const hx_external *x)
     return x->usable == 0 && x->first_problem[0] ? x->first_problem : NULL;
 }
 
-int hx_external_gave_up(const hx_external *x)
+void hx_external_query_text(const hx_external *x, const char *fen, const char *moves,
+                            int depth, char *out, size_t cap)
 {
-    return x->timeouts >= HX_EXT_GIVE_UP;
-}
-
-int hx_external_has_status(hx_external *x)
-{
-    hx_external_has_profile_option(x);
-    return x->has_status;
-}
-
-/* ------------------------------------------------------------ queries */
-
-int hx_external_divide(hx_external *x, const char *fen, const char *moves, int depth,
-                       hx_ext_answer *a)
-{
-    hx_ext_answer_init(a, x->protocol);
-    double start = hx_proc_now();
-    int rc;
-    if (x->timeouts >= HX_EXT_GIVE_UP) {
-        rc = hx_ext_fail(a, HX_EXT_TIMEOUT, "not asked: the engine timed out on the last %.0f queries",
-                  NULL, HX_EXT_GIVE_UP);
-    } else {
-        rc = x->backend->divide(x, fen, moves, depth, a);
-    }
-    a->seconds = hx_proc_now() - start;
-    x->timeouts = a->failure == HX_EXT_TIMEOUT ? x->timeouts + 1 : 0;
-    return rc;
+    char *text = hx_session_query_text(x->session, fen, moves, depth);
+    snprintf(out, cap, "%s", text ? text : "");
+    free(text);
 }
 
 int hx_ext_answer_problem(const hx_ext_answer *a, char *out, size_t cap)
@@ -224,18 +207,3 @@ int hx_ext_answer_problem(const hx_ext_answer *a, char *out, size_t cap)
         return 0;
     return 1;
 }
-
-int hx_external_start(hx_external *x, hx_ext_answer *a)
-{
-    hx_ext_answer_init(a, x->protocol);
-    return x->backend->start ? x->backend->start(x, a) : 0;
-}
-
-int hx_external_has_profile_option(hx_external *x)
-{
-    hx_ext_answer a;
-    hx_external_start(x, &a);
-    hx_ext_answer_free(&a);
-    return x->has_profile_option;
-}
-

@@ -1,5 +1,7 @@
 /*
- * engine_external.h - an outside engine, driven through one of the two
+ * engine_external.h - a compatibility shim over hx_session (session.h) for
+ * the verify and identify commands: removed when the verify runner moves
+ * onto hx_session. An outside engine, driven through one of the two
  * protocols of docs/protocol.md, as a source of divide answers and as an
  * hx_engine for the fixture runner.
  *
@@ -21,6 +23,7 @@
 #include "engine.h"
 #include "process.h"
 #include "protocol.h"
+#include "session.h"
 
 typedef struct hx_ext_config {
     const char *command;  /* shell command line */
@@ -56,7 +59,7 @@ typedef struct hx_external hx_external;
 
 /* After this many timeouts in a row an engine is not asked again: every
  * query fails at once, so a hung engine costs minutes, not hours. */
-enum { HX_EXT_GIVE_UP = 3 };
+enum { HX_EXT_GIVE_UP = HX_SESSION_GIVE_UP };
 
 /* Copies the configuration; starts nothing yet. NULL if out of memory. */
 hx_external *hx_external_new(const hx_ext_config *cfg);
@@ -111,8 +114,5 @@ hx_engine hx_external_engine(hx_external *x);
 /* After adapter queries: NULL if some answer was usable, else what was
  * wrong with the first one (for "the engine never answered" reports). */
 const char *hx_external_unusable(const hx_external *x);
-
-/* Shell-quotes s ('...') into out. */
-void hx_shell_quote(const char *s, char *out, size_t cap);
 
 #endif

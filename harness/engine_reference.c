@@ -69,7 +69,7 @@ static int ref_moves(void *ctx, const char *variant, const char *profile, const 
                      char *out, size_t cap, char *err, size_t errcap)
 {
     (void)ctx;
-    static _Thread_local char texts[HX_MAX_MOVES][HX_MOVE_TEXT_MAX];
+    char texts[HX_MAX_MOVES][HX_MOVE_TEXT_MAX]; /* 8 KB */
     hx_move moves[HX_MAX_MOVES];
     hx_position *pos = open_position(variant, profile, fen, err, errcap);
     if (!pos)

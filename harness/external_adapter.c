@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "divide.h"
 #include "strutil.h"
 
 /* The root and moves under which the engine is asked about fen. */
@@ -178,10 +179,13 @@ static int ext_status(void *ctx, const char *variant, const char *profile, const
     snprintf(key, sizeof key, "S|%s|%s", root, moves);
     cached *c = cache_find(x, key);
     if (!c) {
-        char word[64], problem[512];
-        int rc = x->backend->status(x, root, moves, word, sizeof word, problem, sizeof problem);
+        char word[HX_SESSION_WORD_MAX], problem[512];
+        hx_session_error e;
+        int rc = hx_session_status(x->session, root, moves, word, &e);
+        if (rc != 0)
+            hx_ext_message(x, &e, problem, sizeof problem);
         c = cache_add(x, key, rc == 0, hx_strdup(rc == 0 ? word : problem), 0);
-        if (c && rc != 0 && x->rules) /* the reference backend rejects the position */
+        if (c && rc != 0 && x->reference) /* the reference rejects the position */
             c->rejected = 1;
     }
     if (!c || !c->ok || strlen(c->text) >= cap) {
@@ -204,16 +208,17 @@ static int listed(const char *text, const char *move)
 /* The reference's divide of pos to depth 2 as sorted "MOVE COUNT" lines. */
 static char *reference_lines(hx_position *pos)
 {
-    static _Thread_local hx_divide_entry list[HX_MAX_MOVES];
-    int n = hx_perft_divide(pos, 2, 0, list);
-    size_t cap = (size_t)n * (HX_MOVE_TEXT_MAX + 24) + 1, used = 0;
-    char *out = malloc(cap);
-    if (!out)
+    hx_divide d;
+    if (hx_divide_of_position(pos, 2, 0, &d) != 0)
         return NULL;
-    out[0] = '\0';
-    for (int i = 0; i < n; i++)
-        used += (size_t)snprintf(out + used, cap - used, "%s %llu\n", list[i].move,
-                                 (unsigned long long)list[i].count);
+    size_t cap = (size_t)d.n * (HX_MOVE_TEXT_MAX + 24) + 1, used = 0;
+    char *out = malloc(cap);
+    if (out)
+        out[0] = '\0';
+    for (int i = 0; out && i < d.n; i++)
+        used += (size_t)snprintf(out + used, cap - used, "%s %llu\n", d.moves[i].move,
+                                 (unsigned long long)d.moves[i].count);
+    hx_divide_free(&d);
     return out;
 }
 
@@ -333,8 +338,8 @@ static int ext_start_fen(void *ctx, const char *variant, const char *profile, ch
 
 hx_engine hx_external_engine(hx_external *x)
 {
-    hx_external_has_profile_option(x); /* a uci handshake tells whether status exists */
-    hx_engine e = {x->command, x, ext_moves, x->has_status ? ext_status : NULL, ext_play,
+    int status = hx_external_has_status(x); /* a uci handshake tells whether it exists */
+    hx_engine e = {x->command, x, ext_moves, status ? ext_status : NULL, ext_play,
                    ext_perft, ext_start_fen, 0, NULL};
     return e;
 }

@@ -258,20 +258,20 @@ static void run_child(char *const argv[], char *const envp[], int in_fd, int out
 }
 
 int hx_proc_start(hx_proc *p, char *const argv[], char *const envp[], int with_stdin,
-                  char *err, size_t errcap)
+                  hx_error *err)
 {
     memset(p, 0, sizeof *p);
     p->in_fd = p->out_fd = p->err_fd = -1;
     hx_proc_guard_signals();
     int in[2] = {-1, -1}, out[2] = {-1, -1}, er[2] = {-1, -1};
     if ((with_stdin && make_pipe(in) != 0) || make_pipe(out) != 0 || make_pipe(er) != 0) {
-        snprintf(err, errcap, "cannot create pipes: %s", strerror(errno));
+        snprintf(err->message, sizeof err->message, "cannot create pipes: %s", strerror(errno));
         close_pair(in), close_pair(out), close_pair(er);
         return -1;
     }
     pid_t pid = fork();
     if (pid < 0) {
-        snprintf(err, errcap, "cannot fork: %s", strerror(errno));
+        snprintf(err->message, sizeof err->message, "cannot fork: %s", strerror(errno));
         close_pair(in), close_pair(out), close_pair(er);
         return -1;
     }

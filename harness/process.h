@@ -13,6 +13,8 @@
 #include <stddef.h>
 #include <sys/types.h>
 
+#include "hexref.h"
+
 enum { HX_PROC_ERR_KEEP = 2048 };
 
 typedef struct hx_proc {
@@ -43,10 +45,10 @@ double hx_proc_now(void);
 
 /*
  * Starts argv[0] (a path, not searched in PATH) with argv and envp. stdin is
- * a pipe when with_stdin, else /dev/null. Returns 0, or -1 with err filled.
+ * a pipe when with_stdin, else /dev/null. Returns 0, or -1 with err.
  */
 int hx_proc_start(hx_proc *p, char *const argv[], char *const envp[], int with_stdin,
-                  char *err, size_t errcap);
+                  hx_error *err);
 
 /* Forgets the bytes counted so far and the stderr text kept so far. */
 void hx_proc_reset_counts(hx_proc *p);

@@ -25,72 +25,78 @@ static char *trim(char *s)
     return s;
 }
 
-static int parse_depth_op(const char *op, hx_suite_line *l, const char **why)
+/* Sets why to the problem; returns -1. */
+static int why_is(hx_error *why, const char *problem)
+{
+    snprintf(why->message, sizeof why->message, "%s", problem);
+    return -1;
+}
+
+static int parse_depth_op(const char *op, hx_suite_line *l, hx_error *why)
 {
     char *end = NULL;
     errno = 0;
     long d = strtol(op + 1, &end, 10);
     if (end == op + 1 || d < 1 || (*end != ' ' && *end != '\t'))
-        return *why = "bad depth operation (expected 'Dk n')", -1;
+        return why_is(why, "bad depth operation (expected 'Dk n')");
     if (errno == ERANGE || d > HX_PERFT_MAX_DEPTH) { /* the digits as written, not strtol's clamp */
-        static _Thread_local char limit[96];
-        snprintf(limit, sizeof limit, "depth %.*s is out of range (1 to %d)",
+        snprintf(why->message, sizeof why->message, "depth %.*s is out of range (1 to %d)",
                  (int)(end - op - 1 > 40 ? 40 : end - op - 1), op + 1, HX_PERFT_MAX_DEPTH);
-        return *why = limit, -1;
+        return -1;
     }
     const char *num = end + strspn(end, " \t");
     if (*num < '0' || *num > '9')
-        return *why = "bad node count (expected a non-negative number)", -1;
+        return why_is(why, "bad node count (expected a non-negative number)");
     unsigned long long n = strtoull(num, &end, 10);
     if (errno == ERANGE)
-        return *why = "node count out of range (0 to 18446744073709551615)", -1;
+        return why_is(why, "node count out of range (0 to 18446744073709551615)");
     if (errno || *end)
-        return *why = "bad node count (expected a non-negative number)", -1;
+        return why_is(why, "bad node count (expected a non-negative number)");
     if (l->ndepths == HX_SUITE_MAX_DEPTHS)
-        return *why = "too many depths", -1;
+        return why_is(why, "too many depths");
     if (l->ndepths && d <= l->depth[l->ndepths - 1])
-        return *why = "depths must increase along the line", -1;
+        return why_is(why, "depths must increase along the line");
     l->depth[l->ndepths] = (int)d;
     l->count[l->ndepths++] = n;
     return 0;
 }
 
-static int parse_op(char *op, hx_suite_line *l, const char **why)
+static int parse_op(char *op, hx_suite_line *l, hx_error *why)
 {
     if (op[0] == 'D' && op[1] >= '0' && op[1] <= '9')
         return parse_depth_op(op, l, why);
     if (!strncmp(op, "id ", 3)) {
         const char *id = trim(op + 3);
         if (strlen(id) >= sizeof l->id)
-            return *why = "id too long", -1;
+            return why_is(why, "id too long");
         snprintf(l->id, sizeof l->id, "%s", id);
         return 0;
     }
     if (!strncmp(op, "tier ", 5)) {
         const char *t = trim(op + 5);
         if (strcmp(t, "quick") && strcmp(t, "deep"))
-            return *why = "tier must be quick or deep", -1;
+            return why_is(why, "tier must be quick or deep");
         l->quick = !strcmp(t, "quick");
         return 0;
     }
-    return *why = "unknown operation (expected Dk, id or tier)", -1;
+    return why_is(why, "unknown operation (expected Dk, id or tier)");
 }
 
 /* One position line (not blank, not a comment): 0, or -1 with *why. */
-static int parse_line(char *text, hx_suite_line *l, const char **why)
+static int parse_line(char *text, hx_suite_line *l, hx_error *why)
 {
     char *save = NULL, *field = strtok_r(text, ";", &save);
     char *fen = field ? trim(field) : NULL;
     if (!fen || !*fen)
-        return *why = "missing HexFEN", -1;
+        return why_is(why, "missing HexFEN");
     if (strlen(fen) >= sizeof l->fen)
-        return *why = "HexFEN too long", -1;
+        return why_is(why, "HexFEN too long");
     strcpy(l->fen, fen);
     while ((field = strtok_r(NULL, ";", &save)) != NULL)
         if (parse_op(trim(field), l, why))
             return -1;
     if (!l->ndepths)
-        return *why = "no depth operation (Dk n)", -1;
+        return why_is(why, "no depth operation (Dk n)");
     return 0;
 }
 
@@ -129,10 +135,11 @@ static hx_suite_line *new_line(hx_suite *s)
 
 static int read_lines(FILE *in, const char *path, hx_suite *s, char *err, size_t errcap)
 {
-    static _Thread_local char text[HX_SUITE_LINE_MAX + 2];
+    char text[HX_SUITE_LINE_MAX + 2];
     long lineno = 0;
     while (fgets(text, sizeof text, in)) {
         lineno++;
+        hx_error problem;
         const char *why = NULL;
         if (!strchr(text, '\n'))
             why = feof(in) ? "truncated line (no newline at the end of the file)"
@@ -145,12 +152,12 @@ static int read_lines(FILE *in, const char *path, hx_suite *s, char *err, size_t
         hx_suite_line *l = why ? NULL : new_line(s);
         if (!why && !l)
             why = "out of memory";
-        if (!why && parse_line(t, l, &why) == 0) {
+        if (!why && parse_line(t, l, &problem) == 0) {
             l->lineno = lineno;
             s->n++;
             continue;
         }
-        snprintf(err, errcap, "%s:%ld: %s", path, lineno, why);
+        snprintf(err, errcap, "%s:%ld: %s", path, lineno, why ? why : problem.message);
         return -1;
     }
     if (ferror(in)) {

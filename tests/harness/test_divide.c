@@ -16,6 +16,7 @@
 #include "bisect.h"
 #include "divide.h"
 #include "print.h"
+#include "session.h"
 #include "xml.h"
 
 static hx_position *start_position(const char *variant)
@@ -41,13 +42,19 @@ static void library_divide_matches_perft_and_oracle(void **state)
         assert_int_equal(mine.total, hx_perft(pos, 3));
         for (int i = 1; i < mine.n; i++)
             assert_true(strcmp(mine.moves[i - 1].move, mine.moves[i].move) < 0);
-        char fen[HX_FEN_MAX], err[256];
+        char fen[HX_FEN_MAX];
+        hx_error err;
         hx_position_fen(pos, fen);
-        hx_engine oracle = hx_engine_oracle();
+        hx_session *oracle = hx_session_open_oracle(variants[v], "std", &err);
+        hx_session_answer a;
+        assert_non_null(oracle);
         hx_divide_free(&mine); /* the oracle at depth 2: ci/valgrind runs this test too */
         assert_int_equal(hx_divide_of_position(pos, 2, 0, &mine), 0);
-        assert_int_equal(hx_divide_of_engine(&oracle, variants[v], "std", fen, 2, &theirs, err,
-                                             sizeof err), 0);
+        assert_int_equal(hx_session_divide(oracle, fen, "", 2, &a), 0);
+        theirs = a.divide;
+        hx_divide_init(&a.divide);
+        hx_session_answer_free(&a);
+        hx_session_close(oracle);
         hx_divide_diff d;
         assert_int_equal(hx_divide_diff_of(&mine, &theirs, &d), 0);
         assert_true(hx_divide_diff_empty(&d));
@@ -195,14 +202,18 @@ static void xml_keeps_documents_well_formed(void **state)
 static void bisection_finds_the_minimal_position(void **state)
 {
     (void)state;
-    hx_engine ref = hx_engine_reference();
-    hx_divide_source std = hx_engine_source(&ref, "mccooey", "std");
-    hx_divide_source neg = hx_engine_source(&ref, "mccooey", "neg-capture-ep");
-    char fen[HX_ENGINE_FEN_MAX], err[256];
-    assert_int_equal(ref.start_fen(NULL, "mccooey", "std", fen, sizeof fen, err, sizeof err), 0);
+    hx_error err;
+    hx_session *std = hx_session_open_reference("mccooey", "std", &err);
+    hx_session *neg = hx_session_open_reference("mccooey", "neg-capture-ep", &err);
+    assert_non_null(std);
+    assert_non_null(neg);
+    char fen[HX_FEN_MAX];
+    hx_position *start = start_position("mccooey");
+    hx_position_fen(start, fen);
+    hx_position_free(start);
     hx_reproduction m;
-    assert_int_equal(hx_bisect(&std, &neg, fen, "", 3, &m, err, sizeof err), 0);
-    assert_int_equal(hx_bisect(&std, &neg, fen, "", 4, &m, err, sizeof err), 1);
+    assert_int_equal(hx_bisect(std, neg, fen, "", 3, &m, &err), 0);
+    assert_int_equal(hx_bisect(std, neg, fen, "", 4, &m, &err), 1);
     assert_int_equal(m.depth, 1);
     int plies = 1;
     for (const char *p = m.path; *p; p++)
@@ -212,16 +223,18 @@ static void bisection_finds_the_minimal_position(void **state)
     assert_int_equal(m.diff.nextra, 1);
     /* reached by the path, the two move lists differ there by that move; the
      * HexFEN is the expected side's (std's) position after the path */
-    hx_divide a, b;
+    hx_session_answer a, b;
     hx_divide_diff d;
-    assert_int_equal(std.divide(&std, fen, m.path, 1, &a, err, sizeof err), 0);
-    assert_int_equal(neg.divide(&neg, fen, m.path, 1, &b, err, sizeof err), 0);
-    assert_int_equal(hx_divide_diff_of(&a, &b, &d), 0);
+    assert_int_equal(hx_session_divide(std, fen, m.path, 1, &a), 0);
+    assert_int_equal(hx_session_divide(neg, fen, m.path, 1, &b), 0);
+    assert_int_equal(hx_divide_diff_of(&a.divide, &b.divide, &d), 0);
     assert_int_equal(d.nextra, 1);
     assert_string_equal(d.extra[0].move, m.diff.extra[0].move);
     hx_divide_diff_free(&d);
-    hx_divide_free(&a);
-    hx_divide_free(&b);
+    hx_session_answer_free(&a);
+    hx_session_answer_free(&b);
+    hx_session_close(std);
+    hx_session_close(neg);
     hx_position *pos = start_position("mccooey");
     hx_error e;
     assert_int_equal(hx_play_moves(pos, m.path, 0, &e), 0);

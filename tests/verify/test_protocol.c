@@ -1,7 +1,8 @@
 /*
  * test_protocol.c - the engine-output reader (harness/protocol.c), the
  * process layer (harness/process.c) and the external-engine layer
- * (harness/engine_external.c and its external_*.c backends) on their own.
+ * (harness/engine_external.c, the shim over the session backends
+ * session_script.c and session_uci.c) on their own.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -117,11 +118,11 @@ static void move_text_shapes(void **state)
 
 static hx_proc start(const char *script, int with_stdin)
 {
-    char err[256];
+    hx_error err;
     char *argv[] = {"/bin/sh", "-c", (char *)script, NULL};
     char *envp[] = {"PATH=/usr/bin:/bin", NULL};
     hx_proc p;
-    assert_int_equal(hx_proc_start(&p, argv, envp, with_stdin, err, sizeof err), 0);
+    assert_int_equal(hx_proc_start(&p, argv, envp, with_stdin, &err), 0);
     return p;
 }
 

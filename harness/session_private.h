@@ -1,0 +1,49 @@
+/*
+ * session_private.h - what the session's parts share: the failure helper
+ * (session.c) and, for the two protocol backends (session_script.c,
+ * session_uci.c), the outside engine's configuration and process and the
+ * helpers that turn how a query ended into an hx_session_error
+ * (session_process.c).
+ */
+#ifndef HEXREF_HARNESS_SESSION_PRIVATE_H
+#define HEXREF_HARNESS_SESSION_PRIVATE_H
+
+#include "session.h"
+
+enum { HX_SESSION_DEFAULT_CAP = 1 << 20 };
+
+/* Sets e's kind and message (printf-style); returns -1. */
+int hx_session_fail(hx_session_error *e, hx_session_failure kind, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* An outside engine: configuration, environment and (uci) its process. */
+typedef struct hx_engine_proc {
+    char *command, *variant, *profile;
+    int protocol;
+    double timeout;
+    size_t cap;
+    char **envp;   /* ours with HEXREF_VARIANT / HEXREF_PROFILE replaced */
+    char *env_own[2];
+    hx_proc proc;  /* uci: the one process of the run */
+    int running, has_status, has_profile_option, handshake_failed;
+    hx_session_error handshake; /* why the handshake failed, told on every query */
+} hx_engine_proc;
+
+/* A copy of cfg, or NULL (out of memory). */
+hx_engine_proc *hx_engine_proc_new(const hx_session_config *cfg);
+void hx_engine_proc_free(hx_engine_proc *x);
+
+/* Turns how reading ended (an HX_LINE_* code) into a failure; returns -1. */
+int hx_engine_read_failure(hx_session_error *e, hx_proc *p, int rc, double timeout, size_t cap);
+/* Keeps the start of the engine's stderr in e. */
+void hx_engine_keep_stderr(hx_session_error *e, const hx_proc *p);
+int hx_starts_with(const char *s, const char *prefix);
+/* "position fen F [moves M]\n". */
+void hx_uci_position_command(const char *fen, const char *moves, char *out, size_t cap);
+/* The query as a shell command line (malloc'd). */
+char *hx_engine_query_text(const hx_engine_proc *x, const char *fen, const char *moves,
+                           int depth);
+
+extern const hx_session_backend hx_script_backend, hx_uci_backend;
+
+#endif
