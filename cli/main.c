@@ -40,7 +40,7 @@ static const command commands[] = {
     {"perft", cmd_perft, "count the leaves of the legal move tree to a depth",
      "usage: hexref perft -v VARIANT [options] DEPTH\n"
      "Counts the leaves of the legal move tree. The count is the last line of stdout;\n"
-     "time and nodes/s go to stderr.\n" POSITION_OPTS
+     "time and nodes/s go to stderr, and on a terminal progress and ETA after 1 s.\n" POSITION_OPTS
      "  -t, --threads N     share the count among N threads (docs/perft.md)\n"
      "  --hash MB           transposition table of at most MB megabytes\n"
      "  --no-bulk           play every last-ply move instead of counting the list\n"
@@ -53,7 +53,7 @@ static const command commands[] = {
     {"divide", cmd_divide, "perft per root move, in perftree's format",
      "usage: hexref divide -v VARIANT [options] DEPTH\n"
      "Prints 'MOVE COUNT' per legal root move (sorted by move text), a blank line and\n"
-     "the total: perftree's format.\n" POSITION_OPTS},
+     "the total: perftree's format. On a terminal: progress and ETA after 1 s.\n" POSITION_OPTS},
     {"moves", cmd_moves, "list the legal moves of a position",
      "usage: hexref moves -v VARIANT [options]\n"
      "Prints the legal moves, one per line, sorted.\n" POSITION_OPTS},
