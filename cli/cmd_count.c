@@ -46,14 +46,14 @@ const cli_command cli_perft_command = {
     "perft", cmd_perft, "count the leaves of the legal move tree to a depth",
     "hexref perft -v VARIANT [options] DEPTH",
     "Counts the leaves of the legal move tree. The count is the last line of stdout;\n"
-    "time and nodes/s go to stderr.\n",
+    "time and nodes/s go to stderr, and on a terminal progress and ETA after 1 s.\n",
     perft_options};
 
 const cli_command cli_divide_command = {
     "divide", cmd_divide, "perft per root move, in perftree's format",
     "hexref divide -v VARIANT [options] DEPTH",
     "Prints 'MOVE COUNT' per legal root move (sorted by move text), a blank line and\n"
-    "the total: perftree's format.\n",
+    "the total: perftree's format. On a terminal: progress and ETA after 1 s.\n",
     divide_options};
 
 const cli_command cli_moves_command = {
@@ -110,9 +110,22 @@ static int count_reference_deep(const cli_opts *o, cli_position *cp, int depth, 
     return *nodes == UINT64_MAX ? cli_bad_input("out of memory, or a count beyond 64 bits") : rc;
 }
 
+/* hx_perft on a terminal, with the progress line (perft_watch_count). */
+static int count_watched(hx_position *pos, int depth, uint64_t *nodes)
+{
+    perft_watch pw;
+    perft_watch_open_lines(&pw, "perft", pos, depth, 0);
+    *nodes = perft_watch_count(&pw, pos, depth);
+    perft_watch_close(&pw, 1);
+    return *nodes == UINT64_MAX ? cli_bad_input("depth %d refused (the limit is %d) or a count "
+                                                "beyond 64 bits", depth, HX_PERFT_MAX_DEPTH)
+                                : 0;
+}
+
 /* The count through the engine interface (reference or oracle alike); with
  * a deep option, the reference's hx_perft_deep_watched, or the oracle's own
- * threads and table (-t, --hash; oracle/perft.c). */
+ * threads and table (-t, --hash; oracle/perft.c). On a terminal the
+ * reference's hx_perft counts line by line, for the progress line. */
 static int count(const cli_opts *o, cli_position *cp, int depth, uint64_t *nodes,
                  uint64_t *resumed)
 {
@@ -120,6 +133,8 @@ static int count(const cli_opts *o, cli_position *cp, int depth, uint64_t *nodes
     *resumed = 0;
     if (deep_options(o) && cp->pos)
         return count_reference_deep(o, cp, depth, nodes, resumed);
+    if (cp->pos && cli_progress_wanted())
+        return count_watched(cp->pos, depth, nodes);
     if (deep_options(o))
         return oracle_perft_deep(o->variant, o->profile ? o->profile : "std", cp->fen, depth,
                                  o->threads, (size_t)o->hash_mb, nodes, err, sizeof err)
@@ -193,6 +208,33 @@ static int oracle_divide(const cli_opts *o, const cli_position *cp, int depth, h
     return rc;
 }
 
+/* The reference's divide on a terminal: hx_divide_of_position's moves and
+ * counts, each child counted by perft_watch_count (hx_perft line by line)
+ * so that one progress line covers them all. 0 or -1 (memory). */
+static int divide_watched(hx_position *pos, int depth, int naming, hx_divide *d)
+{
+    perft_watch pw;
+    perft_watch_open_lines(&pw, "divide", pos, depth, 1);
+    hx_move moves[HX_MAX_MOVES];
+    int n = hx_legal_moves(pos, moves), rc = 0;
+    hx_divide_init(d);
+    d->has_moves = 1;
+    for (int i = 0; i < n && !rc; i++) {
+        char text[HX_MOVE_TEXT_MAX];
+        hx_move_text(pos, moves[i], naming, text);
+        hx_make(pos, moves[i]);
+        uint64_t nodes = perft_watch_count(&pw, pos, depth - 1);
+        hx_unmake(pos);
+        rc = hx_divide_add(d, text, nodes);
+    }
+    perft_watch_close(&pw, 1);
+    if (rc)
+        hx_divide_free(d);
+    else
+        hx_divide_sort(d);
+    return rc;
+}
+
 int cmd_divide(int argc, char **argv)
 {
     cli_opts o;
@@ -207,8 +249,9 @@ int cmd_divide(int argc, char **argv)
     hx_divide d;
     hx_error err = {"out of memory"};
     double start = hx_now();
-    int n = cp.pos ? hx_divide_of_position(cp.pos, depth, o.naming, &d)
-                   : oracle_divide(&o, &cp, depth, &d, &err);
+    int n = !cp.pos                ? oracle_divide(&o, &cp, depth, &d, &err)
+            : cli_progress_wanted() ? divide_watched(cp.pos, depth, o.naming, &d)
+                                    : hx_divide_of_position(cp.pos, depth, o.naming, &d);
     cli_position_close(&cp);
     if (n < 0)
         return cli_bad_input("%s", err.message);

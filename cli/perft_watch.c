@@ -4,6 +4,12 @@
  * counts of its finished jobs, so that the same command run again resumes
  * where the last run stopped (docs/perft.md, "Checkpoint format").
  *
+ * Plain perft and divide (no deep option) show the same line on a terminal
+ * once they have counted for a second (PERFT_WATCH_QUIET_FOR); there the
+ * jobs are the lines two plies down, each counted by hx_perft itself
+ * (perft_watch_count), so the count runs the very code it runs off a
+ * terminal.
+ *
  * A checkpoint is a text file: HEADER_LINES header lines that name
  * everything the count depends on (hexref's rules version, variant,
  * profile, the start HexFEN and the moves played from it, so that
@@ -289,13 +295,13 @@ static void save_checkpoint(perft_watch *pw)
 
 static void print_progress(perft_watch *pw, double now)
 {
-    int done = pw->resumed + pw->done, left = pw->w.njobs - done;
+    int done = pw->resumed + pw->done, left = pw->total_jobs - done;
     double seconds = now - pw->start;
     double rate = seconds > 0 ? (double)pw->nodes / seconds : 0;
     double eta = pw->done ? seconds / pw->done * left : 0;
     long e = (long)eta;
-    fprintf(stderr, "\rperft: %d/%d jobs, %.3g nodes/s, ETA %ld:%02ld:%02ld ", done, pw->w.njobs,
-            rate, e / 3600, e / 60 % 60, e % 60);
+    fprintf(stderr, "\r%s: %d/%d jobs, %.3g nodes/s, ETA %ld:%02ld:%02ld ", pw->label, done,
+            pw->total_jobs, rate, e / 3600, e / 60 % 60, e % 60);
     pw->last_print = now;
 }
 
@@ -307,7 +313,7 @@ static void job_done(void *ctx, int job, uint64_t nodes)
     pw->done++;
     pw->nodes += nodes;
     double now = hx_now();
-    if (pw->show && now - pw->last_print >= PRINT_EVERY)
+    if (pw->show && now - pw->start >= pw->show_after && now - pw->last_print >= PRINT_EVERY)
         print_progress(pw, now);
     if (pw->checkpoint && !pw->save_failed && now - pw->last_save >= SAVE_EVERY) {
         pw->last_save = now;
@@ -317,25 +323,40 @@ static void job_done(void *ctx, int job, uint64_t nodes)
 
 /* ---- The watch of one count ---------------------------------------------- */
 
-int perft_watch_open(perft_watch *pw, const cli_opts *o, cli_position *cp, int depth)
+/* What every watch starts with: nothing to show unless stderr is a terminal. */
+static void watch_init(perft_watch *pw, const char *label, double show_after)
 {
     memset(pw, 0, sizeof *pw);
-    pw->checkpoint = o->checkpoint;
     pw->lock_fd = -1;
+    pw->label = label;
+    pw->show_after = show_after;
     pw->show = isatty(STDERR_FILENO);
     pw->start = pw->last_save = hx_now();
+}
+
+/* pw->w for a count of n jobs, none done yet. 0, or -1 (memory). */
+static int watch_jobs(perft_watch *pw, int n)
+{
+    pw->w = (hx_perft_watch){.njobs = n, .job_done = job_done, .ctx = pw};
+    if (!(pw->w.job_nodes = malloc((size_t)n * sizeof *pw->w.job_nodes)))
+        return -1;
+    for (int i = 0; i < n; i++)
+        pw->w.job_nodes[i] = HX_PERFT_NOT_DONE;
+    return 0;
+}
+
+int perft_watch_open(perft_watch *pw, const cli_opts *o, cli_position *cp, int depth)
+{
+    watch_init(pw, "perft", 0);
+    pw->checkpoint = o->checkpoint;
     if (!pw->checkpoint && !pw->show)
         return 0;
     int n = hx_perft_deep_jobs(cp->pos, depth);
     if (n <= 0)
         return n < 0 ? cli_bad_input("out of memory") : 0; /* depth < 2: nothing to watch */
-    if (!(pw->w.job_nodes = malloc((size_t)n * sizeof *pw->w.job_nodes)))
+    if (watch_jobs(pw, n) != 0)
         return cli_bad_input("out of memory");
-    for (int i = 0; i < n; i++)
-        pw->w.job_nodes[i] = HX_PERFT_NOT_DONE;
-    pw->w.njobs = n;
-    pw->w.job_done = job_done;
-    pw->w.ctx = pw;
+    pw->total_jobs = n;
     pw->active = 1;
     int rc = pw->checkpoint ? make_header(pw, o, cp, depth) : 0;
     if (!rc && pw->checkpoint && !(rc = lock_checkpoint(pw)))
@@ -346,9 +367,60 @@ int perft_watch_open(perft_watch *pw, const cli_opts *o, cli_position *cp, int d
     return rc;
 }
 
+/* The lines a plain count of depth is cut into: two plies down (one at
+ * depth 3, none below), so that each is still counted by hx_perft with its
+ * bulk-counted last ply. */
+static int line_plies(int depth) { return depth >= 4 ? 2 : depth == 3 ? 1 : 0; }
+
+void perft_watch_open_lines(perft_watch *pw, const char *label, hx_position *pos, int depth,
+                            int below_root)
+{
+    watch_init(pw, label, PERFT_WATCH_QUIET_FOR);
+    if (!(pw->active = pw->show))
+        return;
+    if (!below_root) {
+        pw->total_jobs = (int)hx_perft(pos, line_plies(depth));
+        return;
+    }
+    hx_move moves[HX_MAX_MOVES];
+    int n = hx_legal_moves(pos, moves);
+    for (int i = 0; i < n; i++) {
+        hx_make(pos, moves[i]);
+        pw->total_jobs += (int)hx_perft(pos, line_plies(depth - 1));
+        hx_unmake(pos);
+    }
+}
+
+/* hx_perft's recursion for the first `plies` plies, a job_done per line. */
+static uint64_t count_lines(perft_watch *pw, hx_position *pos, int depth, int plies)
+{
+    if (plies == 0) {
+        uint64_t nodes = hx_perft(pos, depth);
+        job_done(pw, 0, nodes);
+        return nodes;
+    }
+    hx_move moves[HX_MAX_MOVES];
+    int n = hx_legal_moves(pos, moves);
+    uint64_t nodes = 0;
+    for (int i = 0; i < n && nodes != UINT64_MAX; i++) {
+        hx_make(pos, moves[i]);
+        uint64_t below = count_lines(pw, pos, depth - 1, plies - 1);
+        hx_unmake(pos);
+        nodes = below > UINT64_MAX - nodes ? UINT64_MAX : nodes + below;
+    }
+    return nodes;
+}
+
+uint64_t perft_watch_count(perft_watch *pw, hx_position *pos, int depth)
+{
+    if (!pw->active || depth > hx_perft_max_depth(pos))
+        return hx_perft(pos, depth);
+    return count_lines(pw, pos, depth, line_plies(depth));
+}
+
 int perft_watch_close(perft_watch *pw, int counted)
 {
-    if (pw->active && pw->show) {
+    if (pw->active && pw->show && hx_now() - pw->start >= pw->show_after) {
         print_progress(pw, hx_now()); /* where it ended */
         fputc('\n', stderr);
     }

@@ -11,6 +11,9 @@ typedef struct perft_watch {
     hx_perft_watch w;       /* what hx_perft_deep_watched fills in */
     int active;             /* 0: nothing to show or keep, count unwatched */
     int show;               /* stderr is a terminal: print progress */
+    double show_after;      /* seconds of counting before the first progress line */
+    const char *label;      /* "perft" or "divide", the line's first word */
+    int total_jobs;         /* the jobs of the whole count (a divide's: of all its children) */
     const char *checkpoint; /* --checkpoint FILE, or NULL */
     char *header;           /* the checkpoint's header lines (owned) */
     uint64_t header_hash;   /* line_check's start: each done line's check covers it */
@@ -25,8 +28,21 @@ typedef struct perft_watch {
 /* Prepares the watch of a count of cp to depth from the options; with a
  * checkpoint that exists, loads it (it must be of this very count). Returns
  * 0 or the exit code of the problem, after printing it. Pass &pw->w to
- * hx_perft_deep_watched when pw->active. */
+ * hx_perft_deep_watched when pw->active. Its progress line starts at once. */
 int perft_watch_open(perft_watch *pw, const cli_opts *o, cli_position *cp, int depth);
+
+/* Seconds a plain count runs before its progress line: a short count stays
+ * quiet on a terminal too. */
+#define PERFT_WATCH_QUIET_FOR 1.0
+
+/* Plain perft and divide on a terminal (nothing unless stderr is one): the
+ * progress of a count of pos to depth, or (below_root) of the counts of
+ * its children to depth - 1, as perft_watch_count makes them. */
+void perft_watch_open_lines(perft_watch *pw, const char *label, hx_position *pos, int depth,
+                            int below_root);
+/* hx_perft(pos, depth), counted line by line so the line can say how far
+ * it is (when the watch is active). */
+uint64_t perft_watch_count(perft_watch *pw, hx_position *pos, int depth);
 
 /* Ends the progress line, writes the final checkpoint (counted: the count
  * finished) and releases its lock. A checkpoint that cannot be written is

@@ -1,0 +1,103 @@
+#!/usr/bin/env python3
+"""progress_tty.py HEXREF - plain perft and divide show progress and an ETA
+on a terminal once they have counted for a second, and nothing else changes
+(issue 28 item 4): stderr is a pseudo-terminal (pty), stdout a pipe that must
+hold exactly what it holds off a terminal; off a terminal stderr has no
+progress line; a count shorter than a second stays quiet on a terminal too.
+
+The long case is McCooey depth 6 (3.7 s on the 2-core CI machine): it must
+take more than 1.5 s, or the test says so and fails rather than pass
+without having seen the line wait its second.
+"""
+import os
+import pty
+import re
+import select
+import subprocess
+import sys
+import time
+
+HEXREF = sys.argv[1]
+PROGRESS = re.compile(r"\r(perft|divide): (\d+)/(\d+) jobs, [0-9.e+]+ nodes/s, ETA \d+:\d\d:\d\d ")
+failures = []
+
+
+def fail(message):
+    failures.append(message)
+    print("FAIL:", message)
+
+
+def on_tty(args):
+    """Runs hexref with stderr on a pty: (stdout, stderr, seconds from the
+    start to the first progress line or None, exit status)."""
+    master, slave = pty.openpty()
+    start = time.monotonic()
+    proc = subprocess.Popen([HEXREF] + args, stdin=subprocess.DEVNULL,
+                            stdout=subprocess.PIPE, stderr=slave)
+    os.close(slave)
+    err, first = b"", None
+    while True:
+        ready, _, _ = select.select([master], [], [], 60)
+        if not ready:
+            proc.kill()
+            fail(f"{args}: no output on the terminal for 60 s")
+            break
+        try:
+            chunk = os.read(master, 4096)
+        except OSError:  # EIO: the child closed the terminal
+            break
+        if not chunk:
+            break
+        err += chunk
+        if first is None and b" jobs, " in err:
+            first = time.monotonic() - start
+    os.close(master)
+    out = proc.stdout.read()
+    proc.wait()
+    return out.decode(), err.decode(), first, proc.returncode
+
+
+def off_tty(args):
+    proc = subprocess.run([HEXREF] + args, capture_output=True, text=True)
+    return proc.stdout, proc.stderr, proc.returncode
+
+
+def seconds_of(err):
+    match = re.search(r"time ([0-9.]+) s", err)
+    return float(match.group(1)) if match else 0.0
+
+
+def check_long(command, args):
+    want_out, want_err, want_rc = off_tty([command] + args)
+    if command == "perft" and not re.fullmatch(r"\d+\n", want_out):
+        fail(f"perft's stdout is not the count alone: {want_out!r}")
+    if want_rc != 0 or "\r" in want_err or " jobs, " in want_err:
+        fail(f"{command} off a terminal: exit {want_rc}, stderr {want_err!r} (only the time line wanted)")
+    out, err, first, rc = on_tty([command] + args)
+    lines = PROGRESS.findall(err)
+    if rc != 0 or out != want_out:
+        fail(f"{command} on a terminal: exit {rc}, stdout {out[-200:]!r} is not the count off a terminal")
+    if seconds_of(err) < 1.5:
+        fail(f"{command} {args} counted in {seconds_of(err)} s: too short to see the line wait a second")
+    elif not lines or any(label != command for label, _, _ in lines):
+        fail(f"{command} on a terminal: no '{command}: N/M jobs, ... ETA' line in {err!r}")
+    elif first is None or first < 1.0:
+        fail(f"{command}: the first progress line came after {first} s, before the count's first second")
+    elif lines[-1][1] != lines[-1][2]:
+        fail(f"{command}: the last progress line is not the end of the count: {lines[-1]}")
+    else:
+        print(f"{command}: {len(lines)} progress lines, the first after {first:.2f} s, "
+              f"stdout as off a terminal ({len(out.splitlines())} lines)")
+
+
+check_long("perft", ["-v", "mccooey", "6"])
+check_long("divide", ["-v", "mccooey", "6"])
+
+for command in ("perft", "divide"):
+    out, err, first, rc = on_tty([command, "-v", "mccooey", "3"])
+    if rc != 0 or " jobs, " in err:
+        fail(f"a short {command} on a terminal printed progress: {err!r}")
+
+if failures:
+    sys.exit(1)
+print("progress_tty: ok")
