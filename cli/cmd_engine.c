@@ -30,9 +30,6 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-/* The variant until a setoption names one: the uci reply's default. */
-#define DEFAULT_VARIANT "shafran"
-
 typedef struct engine_state {
     char variant[32], profile[64];
     int variant_pinned, profile_pinned;
@@ -581,7 +578,7 @@ const cli_command cli_engine_command = {
     "Runs hexref as a uci engine on stdin/stdout, for verify --protocol uci.\n"
     "Commands (docs/protocol.md): uci, isready, setoption name UCI_Variant|HexrefProfile\n"
     "value X, position fen|startpos [moves ..], go perft N (N <= 10), stop, status, d,\n"
-    "quit. Without setoption the variant is shafran.\n"
+    "quit. Without setoption the variant is the first that 'hexref variants' lists.\n"
     "-v and -p pin the variant and the profile (setoption cannot change them).\n",
     cli_variant_options};
 
@@ -597,7 +594,7 @@ int cmd_engine(int argc, char **argv)
     /* cli_parse checked the names; a -p without -v is pinned for the variant a
      * setoption names later (hexref engine -p neg-centre-double), so it is not
      * checked against the default variant. */
-    snprintf(s.variant, sizeof s.variant, "%s", o.variant ? o.variant : DEFAULT_VARIANT);
+    snprintf(s.variant, sizeof s.variant, "%s", o.variant ? o.variant : hx_variant_name(0));
     snprintf(s.profile, sizeof s.profile, "%s", o.profile ? o.profile : "std");
     /* A closed stdout is an error to see (EPIPE), not a signal that would
      * leave the count child to PDEATHSIG alone. */

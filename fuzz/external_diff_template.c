@@ -31,7 +31,7 @@
  *
  * Compile-time settings:
  *   -DHEXREF_DIFF_PROFILE='"jocly"'     the profile (default "std")
- *   -DHEXREF_DIFF_VARIANTS='"mccooey"'  comma-separated variants (default all four)
+ *   -DHEXREF_DIFF_VARIANTS='"mccooey"'  comma-separated variants (default: every variant)
  *   -DHEXREF_DIFF_STRICT_PARSE          compare acceptance of HexFENs too
  */
 #include <stdint.h>
@@ -44,9 +44,7 @@
 #ifndef HEXREF_DIFF_PROFILE
 #define HEXREF_DIFF_PROFILE "std"
 #endif
-#ifndef HEXREF_DIFF_VARIANTS
-#define HEXREF_DIFF_VARIANTS "shafran,brusky,glinski,mccooey"
-#endif
+/* HEXREF_DIFF_VARIANTS unset: every variant of hx_variant_name. */
 
 /* Your generator: same shape as hx_text_moves. */
 int ext_text_moves(const char *variant, const char *profile, const char *fen, char *out,
@@ -64,7 +62,14 @@ typedef struct diff_state {
 /* The variant named by byte b, or NULL for an empty list. */
 static const char *pick_variant(uint8_t b, char *buf, size_t cap)
 {
+#ifdef HEXREF_DIFF_VARIANTS
     snprintf(buf, cap, "%s", HEXREF_DIFF_VARIANTS);
+#else
+    size_t used = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < hx_variant_count() && used < cap; i++)
+        used += (size_t)snprintf(buf + used, cap - used, "%s%s", i ? "," : "", hx_variant_name(i));
+#endif
     int count = 1;
     for (char *c = buf; *c; c++)
         count += *c == ',';

@@ -207,17 +207,16 @@ static void read_rights(fz_setup *s)
     }
 }
 
-/* Rule facts from docs/rules/README.md: forward steps and e.p. length. */
+/* Forward steps and e.p. length, from the rules' API (docs/rules/README.md
+ * states them); the step vectors are this file's own coordinates. */
 static void read_pawn_facts(fz_setup *s)
 {
-    const char *v = hx_rules_variant(s->rules);
-    int brusky = strcmp(v, "brusky") == 0;
-    s->nforward = brusky ? 2 : 1;
+    s->nforward = hx_rules_pawn_forward_count(s->rules);
     s->fwd[0][0] = 0;
     s->fwd[0][1] = 1;
     s->fwd[1][0] = 1;
     s->fwd[1][1] = 1;
-    s->max_crossed = strcmp(v, "shafran") == 0 ? 2 : 1;
+    s->max_crossed = hx_rules_pawn_max_crossed(s->rules);
 }
 
 static void read_setup(fz_setup *s)

@@ -112,8 +112,8 @@ static void print_detail(FILE *o, const hx_verify_text *t, const hx_finding *f)
         if (f->unknown_cell && !f->nbad_moves)
             fprintf(o, "    '%s' names a cell that %s has not%s\n", f->unknown_cell,
                     t->cfg->variant, f->no_such_file
-                        ? " (hexref's files are a-l without j, Glinski's naming;"
-                          " McCooey's own j is hexref's k)" : "");
+                        ? " (hexref's files are a-l without j;"
+                          " an engine that names the file after i j means hexref's k)" : "");
     } else if (f->kind == HX_FINDING_DUPLICATE) {
         fprintf(o, "  what:      %s is listed %d times (never merged)\n", f->duplicate, f->times);
     } else if (f->kind == HX_FINDING_TOTAL) {

@@ -313,6 +313,16 @@ const char *hx_rules_variant(const hx_rules *r) { return r->variant; }
 const char *hx_rules_profile(const hx_rules *r) { return r->profile; }
 const char *hx_rules_summary(const hx_rules *r) { return r->summary; }
 int hx_rules_is_control(const hx_rules *r) { return r->is_control; }
+int hx_rules_pawn_forward_count(const hx_rules *r) { return r->p.nforward; }
+
+int hx_rules_pawn_max_crossed(const hx_rules *r)
+{
+    int most = 1;
+    for (int c = 0; c < HX_MAX_CELLS; c++)
+        if (r->max_steps[0][c] > most)
+            most = r->max_steps[0][c];
+    return most - 1;
+}
 const char *hx_stalemate_score(const hx_rules *r) { return r->p.stalemate_three_quarters ? "3/4" : "1/2"; }
 
 int hx_variant_count(void) { return NVARIANTS; }

@@ -68,6 +68,12 @@ const char *hx_rules_profile(const hx_rules *rules);
 const char *hx_rules_summary(const hx_rules *rules);
 /* 1 for negative controls and diagnostics (neg-..., diag-...), else 0. */
 int hx_rules_is_control(const hx_rules *rules);
+/* Pawn facts for a move generator of one's own (the fuzzers' random
+ * positions): the number of forward steps of a pawn (2 on Brusky's board,
+ * docs/rules/brusky.md §2; else 1), and the most cells a pawn's first move
+ * crosses (its longest step minus one: 2 on Shafran's board, else 1). */
+int hx_rules_pawn_forward_count(const hx_rules *rules);
+int hx_rules_pawn_max_crossed(const hx_rules *rules);
 
 /* Number of variants, and the name of variant i. */
 int hx_variant_count(void);
