@@ -5,9 +5,7 @@
 #
 # Checks every file of ci/ and examples/ (git's list, or find's outside a
 # checkout) whose first line runs sh, bash, dash or ksh, and ci/stages.sh
-# (sourced, no #! line). Left out, by name: ci/slurm, which still takes its
-# variables by eval of docs/perft.md's text (its SC2154 findings go with
-# that eval; see the issue). Fails with shellcheck's findings; fails too
+# (sourced, no #! line). Fails with shellcheck's findings; fails too
 # when shellcheck is missing, unless HEXREF_SKIP_SHELLCHECK=1 says to skip
 # (then it says so and exits 77, which ctest reports as skipped).
 set -u
@@ -25,7 +23,6 @@ fi
 files=$(git ls-files ci examples 2>/dev/null) || files=$(find ci examples -type f)
 list=ci/stages.sh
 for f in $files; do
-    [ "$f" = ci/slurm ] && continue
     head -n 1 "$f" | grep -qE '^#!.*[/ ](sh|bash|dash|ksh)([ ]|$)' && list="$list $f"
 done
 # shellcheck disable=SC2086 # one argument per file (no spaces in these paths)
