@@ -287,7 +287,7 @@ int cmd_moves(int argc, char **argv)
     if (rc)
         return rc < 0 ? EXIT_OK : rc;
     if (o.naming) { /* seed 004's cell names: only the reference writes them */
-        static char texts[HX_MAX_MOVES][HX_MOVE_TEXT_MAX];
+        char texts[HX_MAX_MOVES][HX_MOVE_TEXT_MAX];
         hx_move moves[HX_MAX_MOVES];
         int n = hx_legal_moves(cp.pos, moves);
         for (int i = 0; i < n; i++)
@@ -296,12 +296,19 @@ int cmd_moves(int argc, char **argv)
         for (int i = 0; i < n; i++)
             printf("%s\n", texts[i]);
     } else {
-        static char text[HX_ENGINE_TEXT_MAX];
-        char err[256];
-        if (cp.engine.moves(cp.engine.ctx, o.variant, o.profile, cp.position, text, sizeof text, err,
-                            sizeof err))
+        char *text = malloc(HX_ENGINE_TEXT_MAX), err[256];
+        if (!text) {
+            cli_position_close(&cp);
+            return cli_bad_input("out of memory");
+        }
+        if (cp.engine.moves(cp.engine.ctx, o.variant, o.profile, cp.position, text,
+                            HX_ENGINE_TEXT_MAX, err, sizeof err)) {
+            free(text);
+            cli_position_close(&cp);
             return cli_bad_input("%s", err);
+        }
         fputs(text, stdout);
+        free(text);
     }
     cli_position_close(&cp);
     return EXIT_OK;

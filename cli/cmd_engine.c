@@ -171,7 +171,7 @@ static void perft_error(const char *message)
  * child's pipe). */
 static void write_divide(hx_position *pos, int depth, FILE *out)
 {
-    static hx_divide_entry lines[HX_MAX_MOVES];
+    hx_divide_entry lines[HX_MAX_MOVES];
     int n = depth > 0 ? hx_perft_divide(pos, depth, 0, lines) : 0;
     uint64_t total = depth > 0 ? 0 : 1;
     for (int i = 0; i < n; i++)

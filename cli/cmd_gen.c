@@ -86,7 +86,7 @@ static hx_move pick_move(hx_position *pos, const hx_move *moves, int n, int bias
 {
     if (!bias)
         return moves[below(rng, (uint64_t)n)];
-    static unsigned weights[HX_MAX_MOVES];
+    unsigned weights[HX_MAX_MOVES];
     uint64_t total = 0;
     for (int i = 0; i < n; i++)
         total += weights[i] = move_weight(pos, moves[i], bias);

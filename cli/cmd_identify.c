@@ -475,6 +475,42 @@ const cli_command cli_identify_command = {
     "The profile is not told to the engine unless -p is given. Exits 0 on a match.\n",
     identify_options};
 
+/* Runs identify with c (zeroed by the caller); frees what it put in c. */
+static int identify_with(identify_ctx *c, cli_opts *op, int protocol)
+{
+    int rc;
+    c->o = op;
+    c->variant = op->variant;
+    c->progress = cli_progress_wanted();
+    c->nprofiles = hx_profile_count(op->variant);
+    if (c->nprofiles > MAX_PROFILES)
+        return cli_bad_input("%s has more than %d profiles", op->variant, MAX_PROFILES);
+    for (int p = 0; p < c->nprofiles; p++)
+        c->profiles[p] = hx_profile_name(op->variant, p);
+    cli_output out;
+    if ((rc = cli_output_begin("identify", op, &out)) != 0)
+        return rc;
+    hx_ext_config cfg = {op->engine, protocol, op->variant, op->profile, op->timeout, 0};
+    hx_external *x = hx_external_new(&cfg);
+    if (!x)
+        return cli_bad_input("out of memory");
+    printf("identify: engine %s (%s protocol), %s; the profile is %s; at most %.0f s per query "
+           "(--timeout)\n", op->engine, hx_protocol_name(protocol), op->variant,
+           op->profile ? "told to the engine" : "not told", op->timeout > 0 ? op->timeout : 30.0);
+    fflush(stdout);
+    rc = identify(c, x, protocol, &out);
+    hx_external_free(x);
+    if (out.json_out)
+        fclose(out.json_out);
+    for (int p = 0; p < c->nprofiles; p++) {
+        hx_results_free(&c->engine_runs[p]);
+        for (int q = 0; q < c->nprofiles; q++)
+            hx_results_free(&c->reference_runs[q][p]);
+    }
+    free(c->f);
+    return rc;
+}
+
 int cmd_identify(int argc, char **argv)
 {
     hx_proc_guard_signals(); /* INT, TERM, HUP end the engine too */
@@ -491,36 +527,12 @@ int cmd_identify(int argc, char **argv)
         return cli_usage_error("identify", "unknown protocol '%s' (script or uci)", o.protocol);
     if ((rc = cli_check_names(o.variant, o.profile)) != 0)
         return rc;
-    static identify_ctx c; /* large (the result lists of every pair of profiles) */
-    memset(&c, 0, sizeof c);
-    c.o = &o;
-    c.variant = o.variant;
-    c.progress = cli_progress_wanted();
-    c.nprofiles = hx_profile_count(o.variant);
-    if (c.nprofiles > MAX_PROFILES)
-        return cli_bad_input("%s has more than %d profiles", o.variant, MAX_PROFILES);
-    for (int p = 0; p < c.nprofiles; p++)
-        c.profiles[p] = hx_profile_name(o.variant, p);
-    cli_output out;
-    if ((rc = cli_output_begin("identify", &o, &out)) != 0)
-        return rc;
-    hx_ext_config cfg = {o.engine, protocol, o.variant, o.profile, o.timeout, 0};
-    hx_external *x = hx_external_new(&cfg);
-    if (!x)
+    /* Large (the result lists of every pair of profiles): on the heap, not
+     * a function-level static (issue 26). */
+    identify_ctx *c = calloc(1, sizeof *c);
+    if (!c)
         return cli_bad_input("out of memory");
-    printf("identify: engine %s (%s protocol), %s; the profile is %s; at most %.0f s per query "
-           "(--timeout)\n", o.engine, hx_protocol_name(protocol), o.variant,
-           o.profile ? "told to the engine" : "not told", o.timeout > 0 ? o.timeout : 30.0);
-    fflush(stdout);
-    rc = identify(&c, x, protocol, &out);
-    hx_external_free(x);
-    if (out.json_out)
-        fclose(out.json_out);
-    for (int p = 0; p < c.nprofiles; p++) {
-        hx_results_free(&c.engine_runs[p]);
-        for (int q = 0; q < c.nprofiles; q++)
-            hx_results_free(&c.reference_runs[q][p]);
-    }
-    free(c.f);
+    rc = identify_with(c, &o, protocol);
+    free(c);
     return rc;
 }

@@ -120,7 +120,7 @@ int cmd_selfcheck(int argc, char **argv)
     if (o.plies > HX_MAX_PLIES - 1) /* each ply's children are played one more ply down */
         return cli_usage_error("selfcheck", "--plies is at most %d (the history holds %d plies)",
                                HX_MAX_PLIES - 1, HX_MAX_PLIES);
-    static pair pairs[64];
+    pair pairs[64];
     int n = collect_pairs(&o, pairs, 64);
     if (n == 0)
         return cli_bad_input("no variant/profile matches (the oracle has no neg-/diag- profiles)");

@@ -63,37 +63,51 @@ static void print_canvas(const canvas *cv)
     }
 }
 
-/* Draws pos as text on stdout; used by show and by verify's reports. */
-void cli_draw_position(const hx_position *pos, int naming, int coords)
+/* Lays pos out on cv and prints it. */
+static void draw_into(const hx_position *pos, int naming, int coords, hx_board_layout *lp,
+                      canvas *cvp)
 {
-    static hx_board_layout l;
-    static canvas cv;
-    hx_board_layout_build(&l, hx_position_rules(pos), naming, 0);
-    memset(cv.cell, ' ', sizeof cv.cell);
+    hx_board_layout_build(lp, hx_position_rules(pos), naming, 0);
+    memset(cvp->cell, ' ', sizeof cvp->cell);
     for (int row = 0; row < ROWS; row++)
-        cv.cell[row][COLS] = '\0';
-    cv.rows = 0;
-    cv.col_scale = l.horizontal ? (coords ? 3 : 2) : (coords ? 5 : 4);
-    cv.col0 = cv.row0 = 1 << 20;
-    for (int i = 0; i < l.ncells + l.nlabels; i++) {
-        const hx_layout_spot *s = i < l.ncells ? &l.cells[i] : &l.labels[i - l.ncells];
-        cv.col0 = s->col < cv.col0 ? s->col : cv.col0;
-        cv.row0 = s->row < cv.row0 ? s->row : cv.row0;
+        cvp->cell[row][COLS] = '\0';
+    cvp->rows = 0;
+    cvp->col_scale = lp->horizontal ? (coords ? 3 : 2) : (coords ? 5 : 4);
+    cvp->col0 = cvp->row0 = 1 << 20;
+    for (int i = 0; i < lp->ncells + lp->nlabels; i++) {
+        const hx_layout_spot *s = i < lp->ncells ? &lp->cells[i] : &lp->labels[i - lp->ncells];
+        cvp->col0 = s->col < cvp->col0 ? s->col : cvp->col0;
+        cvp->row0 = s->row < cvp->row0 ? s->row : cvp->row0;
     }
-    for (int i = 0; i < l.ncells; i++) {
+    for (int i = 0; i < lp->ncells; i++) {
         char text[8];
-        cell_text(&l, pos, i, coords, text);
-        put_centred(&cv, &l.cells[i], text);
+        cell_text(lp, pos, i, coords, text);
+        put_centred(cvp, &lp->cells[i], text);
     }
     /* A rank number goes on the text row of the rank's end cell, so that
      * it reads as the start (or end) of that row's rank. */
-    for (int i = 0; i < l.nlabels; i++) {
-        hx_layout_spot s = l.labels[i];
-        if (!l.label_is_file[i])
-            s.row = l.cells[l.label_cell[i]].row;
-        put_centred(&cv, &s, s.name);
+    for (int i = 0; i < lp->nlabels; i++) {
+        hx_layout_spot s = lp->labels[i];
+        if (!lp->label_is_file[i])
+            s.row = lp->cells[lp->label_cell[i]].row;
+        put_centred(cvp, &s, s.name);
     }
-    print_canvas(&cv);
+    print_canvas(cvp);
+}
+
+/* Draws pos as text on stdout; used by show and by verify's reports. The
+ * layout and the canvas are a few tens of KB: on the heap, not in static
+ * buffers shared by every call (issue 26). */
+void cli_draw_position(const hx_position *pos, int naming, int coords)
+{
+    hx_board_layout *l = malloc(sizeof *l);
+    canvas *cv = malloc(sizeof *cv);
+    if (l && cv)
+        draw_into(pos, naming, coords, l, cv);
+    else
+        printf("(no memory to draw the board)\n");
+    free(l);
+    free(cv);
 }
 
 static void print_fields(const char *fen)
@@ -116,7 +130,7 @@ static void print_fields(const char *fen)
 static int write_picture(FILE *out, const cli_opts *o, const hx_position *pos, const char *fen,
                          const char *status, hx_error *err)
 {
-    static hx_svg_arrow arrows[HX_SVG_MAX_ARROWS];
+    hx_svg_arrow arrows[HX_SVG_MAX_ARROWS];
     int n = hx_svg_parse_arrows(o->arrows, HX_ARROW_PLAIN, arrows, HX_SVG_MAX_ARROWS, err);
     if (n < 0)
         return -1;

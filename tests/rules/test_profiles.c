@@ -419,6 +419,26 @@ static void brusky_ludii_draws_and_name_bounds(void **state)
     }
 }
 
+/* The pawn facts of the API, as docs/rules states them: a Brusky pawn has
+ * two forward steps (brusky.md §2), the others one; a Shafran pawn's first
+ * move crosses up to two cells (reach 1/2/3, shafran.md), the others' one
+ * (a double step). Every profile of a variant keeps them. */
+static void pawn_facts_are_the_variants(void **state)
+{
+    (void)state;
+    const struct { const char *variant; int forward, crossed; } facts[] = {
+        {"shafran", 1, 2}, {"brusky", 2, 1}, {"glinski", 1, 1}, {"mccooey", 1, 1}};
+    for (size_t v = 0; v < sizeof facts / sizeof facts[0]; v++)
+        for (int i = 0; i < hx_profile_count(facts[v].variant); i++) {
+            hx_error err;
+            const hx_rules *r =
+                hx_rules_find(facts[v].variant, hx_profile_name(facts[v].variant, i), &err);
+            assert_non_null(r);
+            assert_int_equal(hx_rules_pawn_forward_count(r), facts[v].forward);
+            assert_int_equal(hx_rules_pawn_max_crossed(r), facts[v].crossed);
+        }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -434,6 +454,7 @@ int main(void)
         cmocka_unit_test(king_move_drops_only_its_own_rights),
         cmocka_unit_test(brusky_pawn_on_a1_has_no_vertical_capture),
         cmocka_unit_test(brusky_ludii_draws_and_name_bounds),
+        cmocka_unit_test(pawn_facts_are_the_variants),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
