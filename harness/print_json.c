@@ -5,7 +5,12 @@
 #include "print.h"
 
 #include <inttypes.h>
+#include <string.h>
 
+/* Text is written as it is where it is UTF-8 (the fixtures quote sources
+ * with "§" and "é"); a byte that is not part of well-formed UTF-8 (an
+ * engine's stray output) is written as \u00XX, so the line stays valid
+ * JSON whatever the engine printed. */
 static void json_string(FILE *out, const char *s)
 {
     if (!s) {
@@ -14,18 +19,27 @@ static void json_string(FILE *out, const char *s)
     }
     fputc('"', out);
     for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-        if (*p == '"' || *p == '\\')
+        size_t n = *p >= 0x80 ? hx_utf8_length(p, 4) : 0; /* stops at the NUL */
+        if (n) {
+            fwrite(p, 1, n, out);
+            p += n - 1;
+        } else if (*p == '"' || *p == '\\')
             fprintf(out, "\\%c", *p);
         else if (*p == '\n')
             fputs("\\n", out);
         else if (*p == '\t')
             fputs("\\t", out);
         else if (*p < 0x20 || *p >= 0x7f)
-            fprintf(out, "\\u%04x", *p); /* engine text is not trusted to be UTF-8 */
+            fprintf(out, "\\u%04x", *p);
         else
             fputc(*p, out);
     }
     fputc('"', out);
+}
+
+void hx_json_string(FILE *out, const char *s)
+{
+    json_string(out, s);
 }
 
 static void json_moves(FILE *out, const hx_move_count *m, int n)

@@ -95,3 +95,35 @@ int hx_grow(void *items, int *cap, int n, size_t size, int first)
     *cap = nc;
     return 0;
 }
+
+/* The length of the well-formed UTF-8 sequence at s (2 to 4 bytes), or 0.
+ * Overlong forms, surrogates and code points past U+10FFFF are not
+ * well-formed (RFC 3629). */
+size_t hx_utf8_length(const unsigned char *s, size_t room)
+{
+    size_t n;
+    unsigned min_second = 0x80, max_second = 0xbf;
+
+    if (s[0] >= 0xc2 && s[0] <= 0xdf)
+        n = 2;
+    else if (s[0] >= 0xe0 && s[0] <= 0xef)
+        n = 3;
+    else if (s[0] >= 0xf0 && s[0] <= 0xf4)
+        n = 4;
+    else
+        return 0;
+    if (s[0] == 0xe0)
+        min_second = 0xa0;  /* overlong below U+0800 */
+    else if (s[0] == 0xed)
+        max_second = 0x9f;  /* surrogates */
+    else if (s[0] == 0xf0)
+        min_second = 0x90;  /* overlong below U+10000 */
+    else if (s[0] == 0xf4)
+        max_second = 0x8f;  /* beyond U+10FFFF */
+    if (n > room || s[1] < min_second || s[1] > max_second)
+        return 0;
+    for (size_t i = 2; i < n; i++)
+        if (s[i] < 0x80 || s[i] > 0xbf)
+            return 0;
+    return n;
+}

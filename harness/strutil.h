@@ -9,6 +9,11 @@
 
 /* malloc'ed copies; NULL for NULL input or when out of memory. */
 char *hx_strdup(const char *s);
+/* The length of the well-formed UTF-8 sequence at s within room bytes (2
+ * to 4), or 0: overlong forms, surrogates and code points past U+10FFFF are
+ * not well-formed (RFC 3629). The printers keep such text as it is and
+ * replace other bytes above 0x7f. */
+size_t hx_utf8_length(const unsigned char *s, size_t room);
 char *hx_strndup(const char *s, size_t n);
 /* A malloc'ed formatted string, or NULL. */
 char *hx_strfmt(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
