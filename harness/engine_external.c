@@ -160,6 +160,11 @@ int hx_external_divide(hx_external *x, const char *fen, const char *moves, int d
     return a->failure == HX_EXT_OK ? 0 : -1;
 }
 
+const char *hx_external_engine_id(const hx_external *x)
+{
+    return hx_session_engine_id(x->session);
+}
+
 int hx_external_gave_up(const hx_external *x)
 {
     return hx_session_gave_up(x->session);

@@ -82,6 +82,8 @@ int hx_external_divide(hx_external *x, const char *fen, const char *moves, int d
 void hx_ext_answer_free(hx_ext_answer *a);
 /* 1 once the engine timed out HX_EXT_GIVE_UP times in a row. */
 int hx_external_gave_up(const hx_external *x);
+/* The engine's own name and version (hx_session_engine_id), or NULL. */
+const char *hx_external_engine_id(const hx_external *x);
 
 /* 1 and a one-line description if the answer is unusable as a divide: a
  * failure, unparsable lines or moves, a missing or inconsistent total.

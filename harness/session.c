@@ -79,6 +79,11 @@ const char *hx_session_name(const hx_session *s) { return s->name; }
 const char *hx_session_variant(const hx_session *s) { return s->variant; }
 const char *hx_session_profile(const hx_session *s) { return s->profile; }
 
+const char *hx_session_engine_id(const hx_session *s)
+{
+    return s->b->engine_id ? s->b->engine_id(s->self) : NULL;
+}
+
 int hx_session_gave_up(const hx_session *s)
 {
     return s->timeouts >= HX_SESSION_GIVE_UP;

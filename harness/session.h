@@ -90,7 +90,8 @@ enum {
  * learned by start), count (a leaf count to depth; with
  * HX_SESSION_COUNT_BOUND it stops past limit and gives limit + 1), fen (the
  * HexFEN after the moves, HX_FEN_MAX bytes), query_text (a shell command
- * line repeating the query by hand, malloc'd).
+ * line repeating the query by hand, malloc'd), engine_id (the engine's own
+ * name and version, as a uci engine's "id name" gives it; NULL: not told).
  */
 typedef struct hx_session_backend {
     const char *name;
@@ -106,6 +107,7 @@ typedef struct hx_session_backend {
                  uint64_t *nodes, hx_session_error *e);
     int (*fen)(void *self, const char *fen, const char *moves, char *out, hx_error *e);
     char *(*query_text)(void *self, const char *fen, const char *moves, int depth);
+    const char *(*engine_id)(void *self);
 } hx_session_backend;
 
 typedef struct hx_session hx_session;
@@ -167,6 +169,9 @@ int hx_session_count(hx_session *s, const char *fen, const char *moves, int dept
 int hx_session_fen(hx_session *s, const char *fen, const char *moves, char *out, hx_error *err);
 /* A shell command line that repeats the query by hand (malloc'd), or NULL. */
 char *hx_session_query_text(hx_session *s, const char *fen, const char *moves, int depth);
+/* The engine's own name and version (uci: "id name ..." of the handshake,
+ * once started), or NULL when it told none. */
+const char *hx_session_engine_id(const hx_session *s);
 /* 1 once the engine timed out HX_SESSION_GIVE_UP times in a row. */
 int hx_session_gave_up(const hx_session *s);
 

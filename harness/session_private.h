@@ -26,6 +26,7 @@ typedef struct hx_engine_proc {
     char *env_own[2];
     hx_proc proc;  /* uci: the one process of the run */
     int running, has_status, has_profile_option, handshake_failed;
+    char id_name[128]; /* uci: what the engine said after "id name" ("" none) */
     hx_session_error handshake; /* why the handshake failed, told on every query */
 } hx_engine_proc;
 

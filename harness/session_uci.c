@@ -33,6 +33,8 @@ static int wait_for(hx_engine_proc *x, hx_session_error *e, const char *want, do
     while ((rc = hx_proc_read_line(&x->proc, deadline, x->cap, &line, &len)) == HX_LINE_OK) {
         if (strcmp(line, want) == 0)
             return 0;
+        if (hx_starts_with(line, "id name "))
+            snprintf(x->id_name, sizeof x->id_name, "%s", line + 8);
         if (hx_starts_with(line, "option name HexrefStatus ") ||
             !strcmp(line, "option name HexrefStatus"))
             x->has_status = 1;
@@ -217,6 +219,12 @@ static char *uci_query_text(void *self, const char *fen, const char *moves, int 
     return hx_engine_query_text(self, fen, moves, depth);
 }
 
+static const char *uci_engine_id(void *self)
+{
+    const hx_engine_proc *x = self;
+    return x->id_name[0] ? x->id_name : NULL;
+}
+
 const hx_session_backend hx_uci_backend = {
     .name = "uci",
     .caps = HX_SESSION_REPLY,
@@ -226,4 +234,5 @@ const hx_session_backend hx_uci_backend = {
     .start = uci_start_once,
     .started_caps = uci_caps,
     .query_text = uci_query_text,
+    .engine_id = uci_engine_id,
 };

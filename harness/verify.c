@@ -4,6 +4,7 @@
  */
 #include "verify_private.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -331,6 +332,8 @@ int hx_verify_run(const hx_verify_config *cfg, const hx_verify_observer *obs,
     int rc = run_items(&v, err);
     if (v.stop)
         summary->stop = verify_engine_gave_up(v.engine) ? HX_VERIFY_GAVE_UP : HX_VERIFY_NO_ENGINE;
+    const char *id = verify_engine_id(v.engine);
+    snprintf(summary->engine_id, sizeof summary->engine_id, "%s", id ? id : "");
     verify_engine_close(v.engine);
     return rc;
 }

@@ -90,6 +90,7 @@ typedef enum hx_verify_stop {
 typedef struct hx_verify_summary {
     int passed, failed;
     hx_verify_stop stop;
+    char engine_id[128]; /* the engine's own name and version ("id name" of uci), "" none */
 } hx_verify_summary;
 
 /*

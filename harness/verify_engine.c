@@ -95,6 +95,11 @@ void verify_answer_free(verify_answer *a)
     hx_divide_free(&a->got);
 }
 
+const char *verify_engine_id(const verify_engine *e)
+{
+    return hx_external_engine_id(e->ext);
+}
+
 int verify_engine_gave_up(const verify_engine *e)
 {
     return hx_external_gave_up(e->ext);

@@ -50,6 +50,8 @@ void verify_engine_ask(verify_engine *e, const char *fen, const char *moves, int
 void verify_answer_free(verify_answer *a);
 /* 1 once the engine timed out HX_EXT_GIVE_UP times in a row. */
 int verify_engine_gave_up(const verify_engine *e);
+/* The engine's own name and version, or NULL (hx_session_engine_id). */
+const char *verify_engine_id(const verify_engine *e);
 /* The raw query as one shell command line (malloc'ed, NULL: memory). */
 char *verify_engine_query(const verify_engine *e, const char *fen, const char *moves,
                           int depth);
