@@ -182,6 +182,7 @@ int cmd_suite(int argc, char **argv);
 int cmd_gen(int argc, char **argv);
 int cmd_merge(int argc, char **argv);
 int cmd_verify(int argc, char **argv);
+int cmd_matrix(int argc, char **argv);
 int cmd_identify(int argc, char **argv);
 int cmd_engine(int argc, char **argv);
 

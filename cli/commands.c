@@ -12,13 +12,14 @@
 extern const cli_command cli_perft_command, cli_divide_command, cli_moves_command,
     cli_show_command, cli_variants_command, cli_fen_command, cli_bench_command,
     cli_selfcheck_command, cli_suite_command, cli_gen_command, cli_merge_command,
-    cli_fixtures_command, cli_verify_command, cli_identify_command, cli_engine_command;
+    cli_fixtures_command, cli_verify_command, cli_identify_command, cli_matrix_command,
+    cli_engine_command;
 
 const cli_command *const cli_commands[] = {
     &cli_perft_command,     &cli_divide_command,   &cli_moves_command, &cli_show_command,
     &cli_variants_command,  &cli_fen_command,      &cli_bench_command, &cli_selfcheck_command,
     &cli_suite_command,     &cli_gen_command,      &cli_merge_command, &cli_fixtures_command,
-    &cli_verify_command,    &cli_identify_command, &cli_engine_command,
+    &cli_verify_command,    &cli_identify_command, &cli_matrix_command, &cli_engine_command,
 };
 const int cli_command_count = (int)(sizeof cli_commands / sizeof cli_commands[0]);
 

@@ -24,6 +24,10 @@ void hx_check_summary(const hx_check_result *c, hx_sbuf *out);
  * a check that did not pass. */
 void hx_print_check_text(FILE *out, const hx_check_result *c);
 
+/* s as a JSON string (null for NULL; bytes outside printable ASCII as
+ * \u00XX: engine text is not trusted to be UTF-8). */
+void hx_json_string(FILE *out, const char *s);
+
 /* One JSON object per check, one per line. Returns 0, or -1 on a write error. */
 int hx_print_json(FILE *out, const hx_results *r);
 

@@ -123,6 +123,31 @@ check "report: the fixture snippet" $?
 ! grep -Eq '(src|href)="(https?:)?//' "$out/report.html"; check "report: nothing fetched" $?
 check_png report
 
+# The conformance matrix: hexref's engine under std and two bug models.
+{
+  echo "hexref-glinski glinski std uci $hexref engine"
+  echo "neg-mccooey-capture glinski std uci $hexref engine -p neg-mccooey-capture"
+  echo "neg-promote-rank1 glinski std uci $hexref engine -p neg-promote-rank1"
+} >"$out/engines.txt"
+"$hexref" matrix "$out/engines.txt" --random 5 -o "$out/matrix" >"$out/matrix.txt"
+[ $? -eq 1 ]; check "matrix: exit 1 (two engines have bugs; see $out/matrix.txt)" $?
+cp "$out/matrix/index.html" "$out/matrix.html"
+shoot matrix 1600 420
+dom=$out/matrix.dom
+n=$(count_in '<tr data-engine="' "$dom")
+[ "$n" -eq 3 ]; check "matrix: $n engine rows in the DOM, expected 3" $?
+grep -q 'data-engine="hexref-glinski" data-ok="1"' "$dom"; check "matrix: hexref-glinski passes" $?
+grep -q 'data-engine="neg-promote-rank1" data-ok="0"' "$dom"; check "matrix: neg-promote-rank1 fails" $?
+n=$(count_in 'class="fail" data-topic=' "$dom")
+[ "$n" -ge 5 ]; check "matrix: $n failing cells, expected at least 5" $?
+grep -q 'href="neg-mccooey-capture.html#finding-' "$dom"; check "matrix: a failing cell links to its finding" $?
+! grep -Eq '(src|href)="(https?:)?//' "$out/matrix.html"; check "matrix: nothing fetched" $?
+# pass cells (#e8f5e9) and fail cells (#ffebee) both show
+read -r pw ph colours bg green red _ <<<"$(python3 "$here/png_props.py" "$out/matrix.png" --count e8f5e9,ffebee,ffffff)"
+echo "matrix.png: ${pw}x${ph}, $colours colours, background $bg, pass cells $green px, fail cells $red px"
+[ "$pw" = 1600 ] && [ "$green" -ge 20000 ] && [ "$red" -ge 10000 ]
+check "matrix.png shows pass and fail cells ($green and $red pixels)" $?
+
 echo "screenshots: $out/*.png"
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

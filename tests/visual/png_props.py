@@ -6,8 +6,10 @@ Prints one line: width height colours background_fraction cell0 cell1 cell2
   background_fraction  share of pixels in the most common colour
   cellN                pixels of exactly the board's colour class N
                        (render/board_svg.c: #b07a45 #dcb68a #f3e3c7)
+With --count RRGGBB,RRGGBB,... the cellN fields are the pixels of exactly
+those colours instead (the matrix page's pass and fail cells, for example).
 Reads 8-bit RGB/RGBA PNGs (what Chromium writes) with the standard library.
-Usage: png_props.py FILE.png
+Usage: png_props.py FILE.png [--count RRGGBB,...]
 """
 import struct
 import sys
@@ -67,7 +69,10 @@ def main():
         for x in range(0, width * bpp, bpp):
             counts[bytes(line[x:x + 3])] += 1
     total = width * height
-    cells = [counts.get(bytes(c), 0) for c in CELL_COLOURS]
+    wanted = CELL_COLOURS
+    if len(sys.argv) > 3 and sys.argv[2] == "--count":
+        wanted = [bytes.fromhex(c) for c in sys.argv[3].split(",")]
+    cells = [counts.get(bytes(c), 0) for c in wanted]
     print(width, height, len(counts), "%.3f" % (counts.most_common(1)[0][1] / total), *cells)
 
 
