@@ -49,6 +49,7 @@ typedef struct hx_verify_config {
     FILE *fixture_notes;    /* where hx_fixtures_run writes its notes */
     struct hx_session *session; /* non-NULL: the engine, already open (an in-process
                                    one): used instead of command, not closed */
+    int max_failures;       /* > 0: stop once this many checks failed (0: never) */
 } hx_verify_config;
 
 /* What the observer is told. */
@@ -73,6 +74,8 @@ typedef struct hx_verify_event {
     const hx_results *results;     /* FIXTURES_DONE */
     int first, passed, failed;
     const hx_fixture_stats *stats;
+    const hx_check_result *same_as; /* CHECK_DONE: the first check with the same
+                                       finding (check is in its group), or NULL */
 } hx_verify_event;
 
 typedef struct hx_verify_observer {
@@ -84,12 +87,16 @@ typedef struct hx_verify_observer {
 typedef enum hx_verify_stop {
     HX_VERIFY_RAN,       /* every check ran */
     HX_VERIFY_GAVE_UP,   /* the engine timed out on HX_EXT_GIVE_UP queries in a row */
-    HX_VERIFY_NO_ENGINE  /* the engine could not be started or failed its handshake */
+    HX_VERIFY_NO_ENGINE, /* the engine could not be started or failed its handshake */
+    HX_VERIFY_MAX_FAILURES /* cfg->max_failures checks failed: the rest was not run */
 } hx_verify_stop;
 
 typedef struct hx_verify_summary {
     int passed, failed;
     hx_verify_stop stop;
+    int findings;        /* distinct findings among the failed checks (a group of
+                            checks with the same finding counts once) */
+    int max_failures;    /* MAX_FAILURES: the limit that stopped the run */
 } hx_verify_summary;
 
 /*
