@@ -110,9 +110,8 @@ const char *hx_finding_kind_token(const hx_finding *f)
 
 const char *hx_finding_verdict(const hx_finding *f)
 {
-    if (f->kind == HX_FINDING_COUNT_PARENT)
-        return "the count depends on how the position is reached: make/unmake (or a cache) "
-               "is wrong";
+    if (f->kind == HX_FINDING_COUNT_PARENT) /* its own divide one ply lower disagrees */
+        return "generation is right, counting is not";
     if (f->kind != HX_FINDING_MOVES)
         return NULL;
     switch (f->fen_alone) {
@@ -133,7 +132,7 @@ const char *hx_finding_verdict_token(const hx_finding *f)
     if (!v)
         return NULL;
     if (f->kind == HX_FINDING_COUNT_PARENT)
-        return "path_dependent";
+        return "counting";
     return f->fen_alone == HX_FEN_ALONE_AGREES ? "make_unmake"
            : f->fen_alone == HX_FEN_ALONE_FAILS ? "fails_alone"
                                                 : "generation";

@@ -8,6 +8,8 @@ headline of every format, and one bug is one finding (issue 28, items 1-2).
   the verdict; the other testcases point to the first), JSON (a `finding`
   with its group; every line valid against docs/results.schema.json) and
   HTML (one section, "101 roots lead here", the verdict).
+- Two roots (suite lines) that reach the fault by different paths are one
+  finding: "2 roots lead here".
 - A move-set difference found at depth 2 says depth 1 everywhere: text,
   JSON (finding, minimal, its depth-1 totals), the reproduce command, HTML.
 - A make/unmake fault (mangle.py drop-moved: right with the HexFEN alone)
@@ -93,6 +95,34 @@ def grouped_finding():
           "grouped: the report lacks the group or the verdict")
 
 
+def distinct_roots():
+    """Two suite lines, the start and the position after f4f5, lead to one
+    finding by different paths."""
+    start = "b/qbk/rnbnr/ppppppp/9/11/11/5P5/4PBP4/3PNBNP3/2PRQBKRP2 w - - 0 1"  # McCooey
+    after = "b/qbk/rnbnr/ppppppp/9/11/5P5/11/4PBP4/3PNBNP3/2PRQBKRP2 b - - 0 1"  # f4f5
+    suite = os.path.join(WORK, "two-roots.epd")
+    with open(suite, "w") as out:
+        out.write("%s ;D1 31 ;D2 947 ;id start\n%s ;D1 31 ;D2 887 ;id after-f4f5\n" % (start, after))
+    text, cases, objs, page = verify("roots", ["-e", FAULTY, "-v", "mccooey", "--suite", suite,
+                                               "-d", "2"], {"FAULT_FEN": after, "FAULT_DROP": "f8f7"})
+    first, second = suite + ":1 start", suite + ":2 after-f4f5"
+    check("    2 roots lead here: %s, %s\n" % (first, second) in text and
+          text.rstrip().endswith("0 passed, 2 failed (1 distinct finding)"),
+          "roots: the text does not group the two roots: %r" % text[-400:])
+    check("  the same finding as %s (not repeated)\n" % first in text,
+          "roots: the second line does not point to the first")
+    messages = [failure_of(c).get("message") for c in cases if failure_of(c) is not None]
+    check(messages == ["missing move f8f7 after f4f5: generation is wrong (2 roots lead here)",
+                       "the same finding as %s: missing move f8f7 at the root: generation is wrong"
+                       % first], "roots: JUnit messages %r" % messages)
+    groups = [o["finding"]["group"] for o in objs]
+    check(len(groups) == 2 and all(g == {"first": first, "checks": 2, "ids": [first, second]}
+                                   for g in groups), "roots: JSON groups %r" % groups)
+    check([o["finding"]["path"] for o in objs] == ["f4f5", ""], "roots: JSON paths")
+    check(page.count('<section class="finding"') == 1 and "<th>2 roots lead here</th>" in page,
+          "roots: the report is not one section for both roots")
+
+
 def depth_agrees():
     start = "b/qbk/rnbnr/ppppppp/9/11/11/5P5/4PBP4/3PNBNP3/2PRQBKRP2 w - - 0 1"  # McCooey
     text, cases, objs, page = verify("depth", ["-e", FAULTY, "-v", "mccooey", "-d", "2"],
@@ -175,6 +205,7 @@ def main():
     HEXREF, FAULTY, WORK = sys.argv[1], sys.argv[2], sys.argv[3]
     os.makedirs(WORK, exist_ok=True)
     grouped_finding()
+    distinct_roots()
     depth_agrees()
     make_unmake()
     engine_words()
