@@ -220,11 +220,9 @@ static void print_not_run(FILE *o, const hx_verify_text *t, const hx_check_resul
 /* A check whose finding an earlier check made: one line naming it. */
 static void print_same(FILE *o, const hx_check_result *c, const hx_check_result *first)
 {
-    char *headline = hx_finding_headline(c->finding);
-    const char *path = c->finding->path && c->finding->path[0] ? c->finding->path : "";
-    fprintf(o, "\nFAIL %s: %s\n  the same finding as %s%s%s (not repeated)\n", c->id,
-            headline ? headline : hx_finding_name(c->finding), first->id,
-            path[0] ? ", reached by " : "", path);
+    char *headline = hx_finding_headline(c->finding); /* with its own path */
+    fprintf(o, "\nFAIL %s: %s\n  the same finding as %s (not repeated)\n", c->id,
+            headline ? headline : hx_finding_name(c->finding), first->id);
     free(headline);
 }
 

@@ -354,7 +354,7 @@ int hx_verify_run(const hx_verify_config *cfg, const hx_verify_observer *obs,
         summary->stop = v.limit_hit                      ? HX_VERIFY_MAX_FAILURES
                         : verify_engine_gave_up(v.engine) ? HX_VERIFY_GAVE_UP
                                                           : HX_VERIFY_NO_ENGINE;
-    else if (rc == 0 && summary->passed + summary->failed == 0) /* a run that checks nothing fails */
+    else if (rc == 0 && summary->passed + summary->failed == 0) /* checking nothing fails */
         rc = fail(err, "verify: nothing was checked",
                   " (every suite line was skipped: no depth within -d and --max-nodes)");
     verify_engine_close(v.engine);

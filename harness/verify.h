@@ -13,6 +13,11 @@
  * perftree user would, so errors in how it plays moves (e.p. and castling
  * rights) show up too.
  *
+ * A failed check whose finding is an earlier one's (the same minimal
+ * position and differing moves, reached from another root) joins that
+ * check's group (hx_check_result.group); the summary counts the distinct
+ * findings. cfg->max_failures stops the run between checks.
+ *
  * The runner formats nothing: it appends every check to an hx_results and
  * tells an observer what happens as it happens (print.h's verify printer is
  * the text one), so a long run shows its progress.

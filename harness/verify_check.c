@@ -251,7 +251,8 @@ static int ask_depth_one(check_run *r, const node *nd, node *one)
     verify_engine_ask(r->v->engine, r->root, nd->path, 1, &one->answer);
     if (one->answer.fatal)
         r->v->stop = 1;
-    return compare(r->v, one) == HX_FINDING_MOVES && same_move_set(&one->answer.got, &nd->answer.got);
+    return compare(r->v, one) == HX_FINDING_MOVES &&
+           same_move_set(&one->answer.got, &nd->answer.got);
 }
 
 /* The finding of kind k at at (child: the node below, for COUNT_PARENT). */
@@ -282,6 +283,8 @@ static void report_at(check_run *r, int k, node *at, const node *child)
         r->c->message = hx_finding_message(f);
 }
 
+/* The finding of kind k at nd, where the descent stopped (child: the node
+ * below, for COUNT_PARENT); a move-set one at depth 1 if it shows there. */
 static void report(check_run *r, int k, node *nd, const node *child)
 {
     node one;

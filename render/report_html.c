@@ -102,7 +102,8 @@ static void write_summary(FILE *out, const hx_results *r)
                 outcome_names[c->outcome], i + 1,
                 c->outcome == HX_NOT_APPLICABLE ? "na" : outcome_names[c->outcome],
                 outcome_names[c->outcome], kind_names[c->kind]);
-        fprintf(out, finding ? " <a href=\"#finding-%d\">" : " <span>", c->group ? c->group : i + 1);
+        int section = c->group ? c->group : i + 1; /* a group's section is its first check's */
+        fprintf(out, finding ? " <a href=\"#finding-%d\">" : " <span>", section);
         esc(out, text_or(c->id, "-"));
         fprintf(out, finding ? "</a></td><td>" : "</span></td><td>");
         esc(out, text_or(c->variant, "-"));

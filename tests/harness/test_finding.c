@@ -129,7 +129,8 @@ static void groups_of_a_run(void **state)
     assert_int_equal(hx_results_group_size(&r, 0), 3);
     assert_int_equal(hx_results_findings(&r), 2);
     char *head = hx_results_finding_line(&r, 0), *other = hx_results_finding_line(&r, 3);
-    assert_string_equal(head, "missing move b1b2 at the root: generation is wrong (3 roots lead here)");
+    assert_string_equal(head, "missing move b1b2 at the root: generation is wrong "
+                              "(3 roots lead here)");
     assert_string_equal(other, "the same finding as random #1: missing move b1b2 at the root: "
                                "generation is wrong");
     free(head);
