@@ -54,6 +54,7 @@ typedef struct cli_opts {
     int nsuites;
     const char *args[CLI_MAX_ARGS]; /* positional arguments */
     int nargs;
+    int max_failures, has_max_failures; /* verify: stop after N failed checks */
 } cli_opts;
 
 /* Where an option's value goes in cli_opts, for the tables

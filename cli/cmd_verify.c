@@ -38,6 +38,9 @@ static int check_options(const cli_opts *o, hx_verify_config *cfg)
                                "can finish)", HX_PERFT_MAX_DEPTH);
     if (o->tier && strcmp(o->tier, "quick") && strcmp(o->tier, "deep"))
         return cli_usage_error("verify", "--tier must be quick or deep");
+    if (o->has_max_failures && o->max_failures < 1)
+        return cli_usage_error("verify", "--max-failures must be at least 1 (leave it out for "
+                               "no limit)");
     if (o->nargs && !o->fixtures)
         return cli_usage_error("verify", "unexpected argument '%s'", o->args[0]);
     return 0;
@@ -66,6 +69,7 @@ static int configure(const cli_opts *o, hx_verify_config *cfg, const hx_rules **
     cfg->max_nodes = o->max_nodes;
     cfg->fixtures = o->fixtures;
     cfg->fixture_notes = stdout;
+    cfg->max_failures = o->max_failures;
     hx_error err;
     *rules = hx_rules_find(cfg->variant, cfg->profile, &err);
     return *rules ? 0 : cli_bad_input("%s", err.message);
@@ -95,6 +99,9 @@ static const cli_option verify_options[] = {
             "the fixtures (default: hexref's own) as depth-1 move sets"),
     CLI_OPT(CLI_OPT_DOUBLE, 0, "timeout", "SECONDS", CLI_FIELD(timeout),
             "limit per query (default 30; raise it for slow engines)"),
+    CLI_OPT_COUNTED(CLI_OPT_INT, 0, "max-failures", "N", CLI_FIELD(max_failures),
+                    CLI_FIELD(has_max_failures),
+                    "stop after N failed checks (default: no limit)"),
     CLI_INCLUDE(cli_output_options),
     CLI_INCLUDE(cli_report_option),
     CLI_END};
@@ -107,9 +114,11 @@ const cli_command cli_verify_command = {
     "one), of suites, of random positions, and the fixtures. A mismatch is followed\n"
     "down to the minimal position; the report names the kind, the moves from the\n"
     "root, the HexFEN, both move sets, a diagram and a command that reproduces it.\n"
-    "Ends with 'N passed, N failed'; exits 0 only if everything agreed. The variant\n"
-    "and profile (default std) are told to the engine, and --moves are sent to it\n"
-    "as moves.\n",
+    "Checks that reach the same minimal position with the same differing moves are\n"
+    "one finding ('3 roots lead here'). Ends with 'N passed, N failed', followed by\n"
+    "'(N distinct findings)' when a check failed; exits 0 only if everything agreed\n"
+    "and something was checked. The variant and profile (default std) are told to\n"
+    "the engine, and --moves are sent to it as moves.\n",
     verify_options};
 
 int cmd_verify(int argc, char **argv)
@@ -144,6 +153,7 @@ int cmd_verify(int argc, char **argv)
             fclose(out.json_out);
         return rc;
     }
+    hx_verify_print_findings(stdout, &results);
     hx_verify_print_summary(stdout, &summary);
     int wrote = cli_output_end(&out, &results);
     hx_results_free(&results);

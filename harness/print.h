@@ -33,7 +33,9 @@ int hx_print_json(FILE *out, const hx_results *r);
 
 /* A JUnit XML document: one testsuite, one testcase per check; a failed
  * check has <failure>, an errored one <error>, a not applicable one
- * <skipped>. Returns 0, or -1 on a write error. */
+ * <skipped>. Its message is the check's summary, or for a verify finding
+ * the finding's line (hx_results_finding_line), the body the rest of it.
+ * Returns 0, or -1 on a write error. */
 int hx_print_junit(FILE *out, const hx_results *r);
 
 /* Writes the JUnit document to path by the rules of output_file.h (never

@@ -5,6 +5,7 @@
 #include "print.h"
 
 #include <inttypes.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* Text is written as it is where it is UTF-8 (the fixtures quote sources
@@ -106,6 +107,117 @@ static void json_reproduction(FILE *out, const hx_reproduction *r)
     fputc('}', out);
 }
 
+static void json_field(FILE *out, const char *name, const char *value)
+{
+    fprintf(out, ",\"%s\":", name);
+    json_string(out, value);
+}
+
+/* Space-separated moves as a JSON array of strings. */
+static void json_move_names(FILE *out, const char *name, const char *moves)
+{
+    fprintf(out, ",\"%s\":[", name);
+    for (const char *m = moves ? moves : ""; *m;) {
+        char move[HX_RESULT_MOVE_MAX];
+        size_t n = strcspn(m, " ");
+        snprintf(move, sizeof move, "%.*s", (int)n, m);
+        fputs(m == moves ? "" : ",", out);
+        json_string(out, move); /* engine text: escaped */
+        m += n + (m[n] == ' ');
+    }
+    fputc(']', out);
+}
+
+/* The engine's own words: what it failed with, its stray lines, its stderr. */
+static void json_engine_words(FILE *out, const hx_finding *f)
+{
+    fputs(",\"engine_said\":{\"what\":", out);
+    json_string(out, f->what);
+    json_field(out, "stderr", f->stderr_text && f->stderr_text[0] ? f->stderr_text : NULL);
+    fputs(",\"lines\":[", out);
+    const hx_reply_problem *bad = f->nbad_lines ? f->bad_lines : f->bad_moves;
+    int n = f->nbad_lines ? f->nbad_lines : f->nbad_moves;
+    for (int i = 0; i < n && i < HX_REPLY_KEEP; i++) {
+        fprintf(out, "%s{\"line\":%d,\"text\":", i ? "," : "", bad[i].line_no);
+        json_string(out, bad[i].text);
+        fputc('}', out);
+    }
+    fprintf(out, "],\"lines_in_all\":%d}", n);
+}
+
+static void json_group(FILE *out, const hx_results *r, const hx_check_result *c)
+{
+    int head = c->group - 1;
+    fputs(",\"group\":", out);
+    if (head < 0 || head >= r->n) {
+        fputs("null", out);
+        return;
+    }
+    fputs("{\"first\":", out);
+    json_string(out, r->checks[head].id);
+    fprintf(out, ",\"checks\":%d,\"ids\":[", hx_results_group_size(r, head));
+    for (int i = head, k = 0; i < r->n; i++)
+        if (r->checks[i].group == c->group) {
+            fputs(k++ ? "," : "", out);
+            json_string(out, r->checks[i].id);
+        }
+    fputs("]}", out);
+}
+
+/* The counts of a wrong count, how often a duplicate is listed; else null. */
+static void json_counts(FILE *out, const hx_finding *f)
+{
+    int counts = f->kind == HX_FINDING_COUNT_HERE || f->kind == HX_FINDING_COUNT_PARENT;
+    if (counts)
+        fprintf(out, ",\"engine_count\":%" PRIu64 ",\"reference_count\":%" PRIu64, f->engine_count,
+                f->reference_count);
+    else
+        fputs(",\"engine_count\":null,\"reference_count\":null", out);
+    if (f->kind == HX_FINDING_COUNT_PARENT)
+        fprintf(out, ",\"child_total\":%" PRIu64, f->child_total);
+    else
+        fputs(",\"child_total\":null", out);
+    if (f->kind == HX_FINDING_DUPLICATE)
+        fprintf(out, ",\"times\":%d", f->times);
+    else
+        fputs(",\"times\":null", out);
+}
+
+/* verify's finding: every field of hx_finding that a reader needs. */
+static void json_finding(FILE *out, const hx_results *r, const hx_check_result *c)
+{
+    const hx_finding *f = c->finding;
+    if (!f) {
+        fputs("null", out);
+        return;
+    }
+    char *headline = hx_finding_headline(f);
+    char *missing = hx_finding_moves(f, 0), *extra = hx_finding_moves(f, 1);
+    fputs("{\"kind\":", out);
+    json_string(out, hx_finding_kind_token(f));
+    json_field(out, "name", hx_finding_name(f));
+    json_field(out, "headline", headline);
+    json_field(out, "root", f->root);
+    json_field(out, "path", f->path);
+    json_field(out, "position", f->position);
+    fprintf(out, ",\"depth\":%d", f->depth);
+    json_move_names(out, "missing", missing);
+    json_move_names(out, "extra", extra);
+    json_field(out, "move", f->move ? f->move : f->duplicate);
+    json_counts(out, f);
+    json_field(out, "verdict", hx_finding_verdict_token(f));
+    json_field(out, "verdict_text", hx_finding_verdict(f));
+    json_field(out, "hexfen_alone_problem", f->fen_alone_problem);
+    json_engine_words(out, f);
+    json_field(out, "reproduce", c->minimal ? c->minimal->command : NULL);
+    json_field(out, "query", f->query);
+    json_group(out, r, c);
+    fputc('}', out);
+    free(headline);
+    free(missing);
+    free(extra);
+}
+
 static void json_check(FILE *out, const hx_results *r, const hx_check_result *c)
 {
     fputs("{\"command\":", out);
@@ -142,6 +254,8 @@ static void json_check(FILE *out, const hx_results *r, const hx_check_result *c)
     json_string(out, c->message);
     fputs(",\"minimal\":", out);
     json_reproduction(out, c->minimal);
+    fputs(",\"finding\":", out);
+    json_finding(out, r, c);
     fprintf(out, ",\"seconds\":%.6f}\n", c->seconds);
 }
 

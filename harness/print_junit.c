@@ -14,6 +14,45 @@
 #include <string.h>
 #include <unistd.h>
 
+static void line(FILE *out, const char *label, const char *value)
+{
+    if (!value || !value[0])
+        return;
+    fputc('\n', out);
+    hx_xml_text(out, label);
+    hx_xml_text(out, value);
+}
+
+/* A finding's body after its message: where it is, the moves that differ,
+ * the verdict, the commands. */
+static void finding_body(FILE *out, const hx_results *r, const hx_check_result *c)
+{
+    const hx_finding *f = c->finding;
+    char *missing = hx_finding_moves(f, 0), *extra = hx_finding_moves(f, 1);
+    char depth[32];
+    snprintf(depth, sizeof depth, "%d", f->depth);
+    line(out, "kind: ", hx_finding_name(f));
+    if (f->path)
+        line(out, "path: ", f->path[0] ? f->path : "(none: the root itself)");
+    line(out, "minimal position: ", f->position);
+    line(out, "depth: ", f->path ? depth : NULL);
+    line(out, "missing in the engine: ", missing);
+    line(out, "extra in the engine: ", extra);
+    line(out, "verdict: ", hx_finding_verdict(f));
+    line(out, "HexFEN alone: ", f->fen_alone_problem);
+    line(out, "reproduce: ", c->minimal ? c->minimal->command : NULL);
+    line(out, "engine query: ", f->query);
+    int head = c->group - 1;
+    if (head >= 0 && head < r->n && hx_results_group_size(r, head) > 1) {
+        line(out, "first found by: ", r->checks[head].id);
+        for (int i = head; i < r->n; i++)
+            if (r->checks[i].group == c->group && i != (int)(c - r->checks))
+                line(out, "also found by: ", r->checks[i].id);
+    }
+    free(missing);
+    free(extra);
+}
+
 static void testcase(FILE *out, const hx_results *r, const hx_check_result *c)
 {
     fputs("    <testcase classname=\"hexref.", out);
@@ -31,9 +70,11 @@ static void testcase(FILE *out, const hx_results *r, const hx_check_result *c)
     }
     static const char *const tags[] = {"", "failure", "error", "skipped"};
     hx_sbuf summary = {0};
-    hx_check_summary(c, &summary);
+    char *finding = c->finding ? hx_results_finding_line(r, (int)(c - r->checks)) : NULL;
+    if (!finding)
+        hx_check_summary(c, &summary);
     fprintf(out, ">\n      <%s message=\"", tags[c->outcome]);
-    hx_xml_text(out, summary.s);
+    hx_xml_text(out, finding ? finding : summary.s);
     fprintf(out, "\" type=\"%s\">", hx_outcome_name(c->outcome));
     hx_xml_text(out, c->fen ? "position: " : "");
     hx_xml_text(out, c->fen);
@@ -45,7 +86,9 @@ static void testcase(FILE *out, const hx_results *r, const hx_check_result *c)
         fputc('\n', out);
         hx_xml_text(out, c->message);
     }
-    if (c->minimal) {
+    if (c->finding) {
+        finding_body(out, r, c);
+    } else if (c->minimal) {
         hx_xml_text(out, "\nminimal position: ");
         hx_xml_text(out, c->minimal->fen);
         hx_xml_text(out, "\nreproduce: ");
@@ -53,6 +96,7 @@ static void testcase(FILE *out, const hx_results *r, const hx_check_result *c)
     }
     fprintf(out, "</%s>\n    </testcase>\n", tags[c->outcome]);
     free(summary.s);
+    free(finding);
 }
 
 int hx_print_junit(FILE *out, const hx_results *r)

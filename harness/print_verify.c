@@ -4,6 +4,7 @@
  */
 #include "print_verify.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "protocol.h"
@@ -152,7 +153,9 @@ static void print_report(FILE *o, const hx_verify_text *t, const hx_check_result
                          const hx_finding *f)
 {
     hx_finding_kind k = f->kind;
-    fprintf(o, "\nFAIL %s: %s\n", c->id, hx_finding_name(f));
+    char *headline = hx_finding_headline(f);
+    fprintf(o, "\nFAIL %s: %s\n", c->id, headline ? headline : hx_finding_name(f));
+    free(headline);
     fprintf(o, "  variant:   %s, profile %s; engine %s (%s)\n", t->cfg->variant, t->cfg->profile,
             t->cfg->command, hx_protocol_name(t->cfg->protocol));
     fprintf(o, "  root:      %s\n", f->root);
@@ -214,10 +217,22 @@ static void print_not_run(FILE *o, const hx_verify_text *t, const hx_check_resul
     }
 }
 
-static void print_done(FILE *o, const hx_verify_text *t, const hx_check_result *c)
+/* A check whose finding an earlier check made: one line naming it. */
+static void print_same(FILE *o, const hx_check_result *c, const hx_check_result *first)
+{
+    char *headline = hx_finding_headline(c->finding); /* with its own path */
+    fprintf(o, "\nFAIL %s: %s\n  the same finding as %s (not repeated)\n", c->id,
+            headline ? headline : hx_finding_name(c->finding), first->id);
+    free(headline);
+}
+
+static void print_done(FILE *o, const hx_verify_text *t, const hx_check_result *c,
+                       const hx_check_result *same_as)
 {
     const hx_finding *f = c->finding;
-    if (c->outcome == HX_PASS) {
+    if (same_as && same_as != c && f && same_as->finding) {
+        print_same(o, c, same_as);
+    } else if (c->outcome == HX_PASS) {
         fprintf(o, "ok   %s: depth %d, %llu nodes%s", c->id, c->depth,
                 (unsigned long long)c->got.total, t->quiet ? "\n" : "");
         if (!t->quiet)
@@ -260,7 +275,7 @@ void hx_verify_text_event(void *ctx, const hx_verify_event *e)
     if (e->kind == HX_VERIFY_CHECK_DONE && t->progress && e->depth)
         fprintf(stderr, "\r%70s\r", "");
     if (e->kind == HX_VERIFY_CHECK_DONE)
-        print_done(o, t, e->check);
+        print_done(o, t, e->check, e->same_as);
     else if (e->kind == HX_VERIFY_NO_PROFILE_OPTION)
         fprintf(o, "note: the engine lists no HexrefProfile option; it is taken to play %s\n",
                 t->cfg->profile);
@@ -286,11 +301,52 @@ void hx_verify_print_header(FILE *o, const hx_verify_config *cfg)
             cfg->timeout > 0 ? cfg->timeout : 30.0);
 }
 
-void hx_verify_print_summary(FILE *o, const hx_verify_summary *s)
+/* The members of a group, by id (the first ten). */
+static void print_members(FILE *o, const hx_results *r, int head, int size)
 {
-    if (s->stop != HX_VERIFY_RAN)
+    int shown = 0;
+    fprintf(o, "    %d %s here:", size, size == 1 ? "root leads" : "roots lead");
+    for (int i = head; i < r->n && shown < 10; i++)
+        if (r->checks[i].group == head + 1)
+            fprintf(o, "%s %s", shown++ ? "," : "", r->checks[i].id);
+    fprintf(o, "%s\n", size > shown ? ", ..." : "");
+}
+
+void hx_verify_print_findings(FILE *o, const hx_results *r)
+{
+    int failed = hx_results_count(r, HX_FAIL) + hx_results_count(r, HX_ERROR);
+    int distinct = hx_results_findings(r);
+    if (failed <= distinct) /* nothing was grouped: the reports above say it all */
+        return;
+    fprintf(o, "\nfindings: %d distinct in %d failed checks\n", distinct, failed);
+    for (int i = 0; i < r->n; i++) {
+        const hx_check_result *c = &r->checks[i];
+        if (c->group != i + 1 || !c->finding)
+            continue;
+        char *headline = hx_finding_headline(c->finding);
+        fprintf(o, "  %s\n", headline ? headline : hx_finding_name(c->finding));
+        free(headline);
+        print_members(o, r, i, hx_results_group_size(r, i));
+    }
+}
+
+static void print_stopped(FILE *o, const hx_verify_summary *s)
+{
+    if (s->stop == HX_VERIFY_MAX_FAILURES)
+        fprintf(o, "stopped: %d checks failed (--max-failures %d); the rest was not run\n",
+                s->failed, s->max_failures);
+    else if (s->stop != HX_VERIFY_RAN)
         fprintf(o, "stopped: %s\n", s->stop == HX_VERIFY_GAVE_UP
                                         ? "the engine timed out on 3 queries in a row"
                                         : "the engine could not be started or failed its handshake");
-    fprintf(o, "%d passed, %d failed\n", s->passed, s->failed);
+}
+
+void hx_verify_print_summary(FILE *o, const hx_verify_summary *s)
+{
+    print_stopped(o, s);
+    if (s->failed)
+        fprintf(o, "%d passed, %d failed (%d distinct finding%s)\n", s->passed, s->failed,
+                s->findings, s->findings == 1 ? "" : "s");
+    else
+        fprintf(o, "%d passed, %d failed\n", s->passed, s->failed);
 }

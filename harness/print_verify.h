@@ -25,6 +25,12 @@ typedef struct hx_verify_text {
 /* hx_verify_observer.event for ctx = an hx_verify_text. */
 void hx_verify_text_event(void *ctx, const hx_verify_event *e);
 void hx_verify_print_header(FILE *out, const hx_verify_config *cfg);
+/* The last line: "N passed, N failed (N distinct findings)" (the count of
+ * findings only when a check failed), after a line saying why the run
+ * stopped early, if it did. */
 void hx_verify_print_summary(FILE *out, const hx_verify_summary *s);
+/* Before the summary: the distinct findings and the checks that lead to
+ * each ("3 roots lead here: random #1, ..."), when some were grouped. */
+void hx_verify_print_findings(FILE *out, const hx_results *r);
 
 #endif

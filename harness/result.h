@@ -128,6 +128,8 @@ typedef struct hx_finding {
     char *query;          /* the raw engine query, as one shell command line */
     hx_fen_alone fen_alone;
     char *fen_alone_problem;
+    int timed_out;        /* FAILURE: no complete answer before the deadline (a
+                             "timeout", not another engine failure) (issue 28) */
 } hx_finding;
 
 typedef enum hx_check_kind {
@@ -165,6 +167,10 @@ typedef struct hx_check_result {
     int got_passed;       /* 1: the count stopped once past the expected one,
                              so got has no total (JSON: got and difference null) */
     hx_finding *finding;  /* verify: what it found, in full, or NULL */
+    int group;            /* verify: 1 + the index (in its hx_results) of the first
+                             check with the same finding (the same minimal position
+                             and moves: hx_finding_same), which is this check's own
+                             index for the first; 0: not grouped (issue 28) */
 } hx_check_result;
 
 /* A run: every check in order, plus what the run was (command and filters),
@@ -187,9 +193,43 @@ void hx_reproduction_free(hx_reproduction *r);
 void hx_finding_free(hx_finding *f);
 /* A finding's name ("missing move", "engine failure", ...) (finding.c). */
 const char *hx_finding_name(const hx_finding *f);
-/* The check's message for a finding (malloc'ed): its name, then what the
+/* The check's message for a finding (malloc'ed): its headline, then what the
  * engine's failure or unusable answer was, its non-perft lines, its stderr. */
 char *hx_finding_message(const hx_finding *f);
+
+/* ---- The finding as the headline, and one finding per bug (finding.c,
+ * issue 28). -------------------------------------------------------------- */
+
+/* The finding in one line (malloc'ed, NULL: memory): its kind, the moves
+ * that differ, where ("after i5f2 d7a1", "at the root") and the verdict:
+ * "extra moves e1b1 e1c1 after i5f2 d7a1: generation is right, make/unmake
+ * is not". */
+char *hx_finding_headline(const hx_finding *f);
+/* A stable token of the kind for JSON ("missing_move", "timeout", ...). */
+const char *hx_finding_kind_token(const hx_finding *f);
+/* The verdict on generation against make/unmake ("generation is wrong",
+ * "generation is right, make/unmake is not", ...) and its JSON token, or
+ * NULL where the kind has none. */
+const char *hx_finding_verdict(const hx_finding *f);
+const char *hx_finding_verdict_token(const hx_finding *f);
+/* The moves only the reference lists (missing) or only the engine (extra),
+ * space-separated (malloc'ed; "" none, NULL memory); "" for a finding
+ * whose answer has no move list to compare (a failure, unreadable lines). */
+char *hx_finding_moves(const hx_finding *f, int extra);
+/* Is b the same finding as a: the same kind at the same minimal position
+ * with the same differing moves (wherever the check started)? */
+int hx_finding_same(const hx_finding *a, const hx_finding *b);
+/* The index of the first check of r whose finding is c's, or -1. */
+int hx_results_same_finding(const hx_results *r, const hx_check_result *c);
+/* How many checks of r are in the group whose first check is index head. */
+int hx_results_group_size(const hx_results *r, int head);
+/* Distinct findings among r's failed and errored checks (a group counts once). */
+int hx_results_findings(const hx_results *r);
+/* The one line that says check i of r (failed, with a finding): its
+ * headline, with "(3 roots lead here)" on the first check of a group of
+ * several and "the same finding as ID: " before it on the others
+ * (malloc'ed, NULL: memory). */
+char *hx_results_finding_line(const hx_results *r, int i);
 
 /* command and engine are borrowed (string literals or argv). */
 void hx_results_init(hx_results *r, const char *command, const char *engine);

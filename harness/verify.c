@@ -19,6 +19,23 @@ void verify_tell(const verify_ctx *v, hx_verify_event *e)
         v->obs->event(v->obs->ctx, e);
 }
 
+void verify_group(verify_ctx *v, hx_check_result *c)
+{
+    int same = hx_results_same_finding(v->results, c);
+    c->group = (same >= 0 ? same : v->results->n) + 1;
+    v->summary->findings += same < 0;
+}
+
+/* Is the run to stop before its next check? The engine cannot be asked
+ * again, or --max-failures checks failed. */
+static int stopped(verify_ctx *v)
+{
+    int limit = v->cfg->max_failures;
+    if (!v->stop && limit > 0 && v->summary->failed >= limit)
+        v->stop = v->limit_hit = 1;
+    return v->stop;
+}
+
 /* verify_not_run, with the engine's stderr. */
 static void not_run(verify_ctx *v, const char *label, hx_finding_kind kind, const char *why,
                     const char *what, const char *stderr_text)
@@ -35,6 +52,7 @@ static void not_run(verify_ctx *v, const char *label, hx_finding_kind kind, cons
         c.finding->what = hx_strdup(what);
         c.finding->stderr_text = hx_strdup(stderr_text);
     }
+    verify_group(v, &c);
     hx_verify_event e = {.kind = HX_VERIFY_CHECK_DONE, .label = label, .check = &c};
     verify_tell(v, &e);
     hx_results_add(v->results, &c);
@@ -163,7 +181,7 @@ static int run_random(verify_ctx *v, hx_error *err)
 {
     uint64_t state = v->cfg->seed;
     int depth = v->cfg->depth >= 0 ? v->cfg->depth : 2;
-    for (int i = 0; i < v->cfg->random && !v->stop; i++) {
+    for (int i = 0; i < v->cfg->random && !stopped(v); i++) {
         hx_position *pos = hx_position_new(v->rules);
         char root[HX_FEN_MAX], fen[HX_FEN_MAX], label[96];
         if (root_fen(v, pos, root, err) != 0) {
@@ -248,7 +266,7 @@ static int run_suite(verify_ctx *v, const char *file)
         hx_suite_free(&s);
         return 0;
     }
-    for (int i = 0; i < s.n && !v->stop; i++)
+    for (int i = 0; i < s.n && !stopped(v); i++)
         if (!quick || s.lines[i].quick) {
             selected++;
             run_suite_line(v, file, &s.lines[i]);
@@ -265,6 +283,7 @@ static void run_fixtures(verify_ctx *v)
         hx_verify_event e = {.kind = HX_VERIFY_FIXTURES_MISSING};
         verify_tell(v, &e);
         v->summary->failed++;
+        v->summary->findings++;
         return;
     }
     hx_verify_event begin = {.kind = HX_VERIFY_FIXTURES_BEGIN};
@@ -294,6 +313,7 @@ static void run_fixtures(verify_ctx *v)
     verify_tell(v, &done);
     v->summary->passed += done.passed;
     v->summary->failed += done.failed;
+    v->summary->findings += done.failed; /* each fixture is its own finding */
 }
 
 /* ------------------------------------------------------------ the run */
@@ -304,13 +324,13 @@ static int run_items(verify_ctx *v, hx_error *err)
     if (cfg->single && run_single(v, err) != 0)
         return -1;
     int selected = 0;
-    for (int i = 0; i < cfg->nsuites && !v->stop; i++)
+    for (int i = 0; i < cfg->nsuites && !stopped(v); i++)
         selected += run_suite(v, cfg->suites[i]);
     if (cfg->nsuites && !v->stop && selected == 0 && v->summary->failed == 0)
         return fail(err, "verify: no suite line selected", cfg->tier ? " (--tier)" : "");
-    if (cfg->random > 0 && !v->stop && run_random(v, err) != 0)
+    if (cfg->random > 0 && !stopped(v) && run_random(v, err) != 0)
         return -1;
-    if (cfg->fixtures && !v->stop)
+    if (cfg->fixtures && !stopped(v))
         run_fixtures(v);
     return 0;
 }
@@ -330,8 +350,14 @@ int hx_verify_run(const hx_verify_config *cfg, const hx_verify_observer *obs,
     if (start_engine(&v) != 0)
         v.stop = 1;
     int rc = run_items(&v, err);
+    summary->max_failures = cfg->max_failures;
     if (v.stop)
-        summary->stop = verify_engine_gave_up(v.engine) ? HX_VERIFY_GAVE_UP : HX_VERIFY_NO_ENGINE;
+        summary->stop = v.limit_hit                      ? HX_VERIFY_MAX_FAILURES
+                        : verify_engine_gave_up(v.engine) ? HX_VERIFY_GAVE_UP
+                                                          : HX_VERIFY_NO_ENGINE;
+    else if (rc == 0 && summary->passed + summary->failed == 0) /* checking nothing fails */
+        rc = fail(err, "verify: nothing was checked",
+                  " (every suite line was skipped: no depth within -d and --max-nodes)");
     const char *id = verify_engine_id(v.engine);
     snprintf(summary->engine_id, sizeof summary->engine_id, "%s", id ? id : "");
     verify_engine_close(v.engine);

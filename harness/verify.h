@@ -13,6 +13,11 @@
  * perftree user would, so errors in how it plays moves (e.p. and castling
  * rights) show up too.
  *
+ * A failed check whose finding is an earlier one's (the same minimal
+ * position and differing moves, reached from another root) joins that
+ * check's group (hx_check_result.group); the summary counts the distinct
+ * findings. cfg->max_failures stops the run between checks.
+ *
  * The runner formats nothing: it appends every check to an hx_results and
  * tells an observer what happens as it happens (print.h's verify printer is
  * the text one), so a long run shows its progress.
@@ -49,6 +54,7 @@ typedef struct hx_verify_config {
     FILE *fixture_notes;    /* where hx_fixtures_run writes its notes */
     struct hx_session *session; /* non-NULL: the engine, already open (an in-process
                                    one): used instead of command, not closed */
+    int max_failures;       /* > 0: stop once this many checks failed (0: never) */
 } hx_verify_config;
 
 /* What the observer is told. */
@@ -73,6 +79,8 @@ typedef struct hx_verify_event {
     const hx_results *results;     /* FIXTURES_DONE */
     int first, passed, failed;
     const hx_fixture_stats *stats;
+    const hx_check_result *same_as; /* CHECK_DONE: the first check with the same
+                                       finding (check is in its group), or NULL */
 } hx_verify_event;
 
 typedef struct hx_verify_observer {
@@ -84,13 +92,17 @@ typedef struct hx_verify_observer {
 typedef enum hx_verify_stop {
     HX_VERIFY_RAN,       /* every check ran */
     HX_VERIFY_GAVE_UP,   /* the engine timed out on HX_EXT_GIVE_UP queries in a row */
-    HX_VERIFY_NO_ENGINE  /* the engine could not be started or failed its handshake */
+    HX_VERIFY_NO_ENGINE, /* the engine could not be started or failed its handshake */
+    HX_VERIFY_MAX_FAILURES /* cfg->max_failures checks failed: the rest was not run */
 } hx_verify_stop;
 
 typedef struct hx_verify_summary {
     int passed, failed;
     hx_verify_stop stop;
     char engine_id[128]; /* the engine's own name and version ("id name" of uci), "" none */
+    int findings;        /* distinct findings among the failed checks (a group of
+                            checks with the same finding counts once) */
+    int max_failures;    /* MAX_FAILURES: the limit that stopped the run */
 } hx_verify_summary;
 
 /*

@@ -218,6 +218,7 @@ static void answer_detail(const verify_ctx *v, int k, const node *nd, hx_finding
     memcpy(f->bad_moves, a->bad_moves, sizeof f->bad_moves);
     f->nbad_lines = a->nbad_lines;
     f->nbad_moves = a->nbad_moves;
+    f->timed_out = k == HX_FINDING_FAILURE && a->timed_out;
     int u = first_unknown_cell(v, &a->got);
     if (k == HX_FINDING_BAD_MOVES && u >= 0) {
         f->unknown_cell = hx_strdup(a->got.moves[u].move);
@@ -236,33 +237,64 @@ static void count_detail(const node *nd, const node *child, hx_finding *f)
     f->child_total = child ? child->answer.got.total : 0;
 }
 
-/* The finding of kind k at nd (child: the node below, for COUNT_PARENT). */
-static void report(check_run *r, int k, node *nd, const node *child)
+/* A move-set difference found at a depth above 1 is asked again at depth
+ * 1 (one->path is nd's, borrowed): the move lists are what differ, so the
+ * finding, its reproduction and their commands all say depth 1, with the
+ * depth-1 divides. 0 if the engine's depth-1 answer does not show the same
+ * move lists: the finding stays at the depth asked. */
+static int ask_depth_one(check_run *r, const node *nd, node *one)
+{
+    one->path = nd->path;
+    one->depth = 1;
+    if (hx_divide_of_position(r->pos, 1, 0, &one->ref) != 0)
+        return 0;
+    verify_engine_ask(r->v->engine, r->root, nd->path, 1, &one->answer);
+    if (one->answer.fatal)
+        r->v->stop = 1;
+    return compare(r->v, one) == HX_FINDING_MOVES &&
+           same_move_set(&one->answer.got, &nd->answer.got);
+}
+
+/* The finding of kind k at at (child: the node below, for COUNT_PARENT). */
+static void report_at(check_run *r, int k, node *at, const node *child)
 {
     hx_finding *f = calloc(1, sizeof *f);
     char fen[HX_FEN_MAX];
     hx_position_fen(r->pos, fen);
-    record_minimal(r, k, nd, fen, k == HX_FINDING_MOVES ? 1 : nd->depth);
+    record_minimal(r, k, at, fen, at->depth);
     if (!f)
         return;
     f->kind = (hx_finding_kind)k;
     f->root = hx_strdup(r->root);
-    f->path = hx_strdup(nd->path);
+    f->path = hx_strdup(at->path);
     f->position = hx_strdup(fen);
-    f->depth = nd->depth;
+    f->depth = at->depth;
     f->seconds = hx_proc_now() - r->start;
-    answer_detail(r->v, k, nd, f);
+    answer_detail(r->v, k, at, f);
     if (k == HX_FINDING_COUNT_HERE || k == HX_FINDING_COUNT_PARENT)
-        count_detail(nd, child, f);
-    hx_divide_copy(&f->expected, &nd->ref);
-    hx_divide_copy(&f->got, &nd->answer.got);
-    f->query = verify_engine_query(r->v->engine, r->root, nd->path,
-                                   k == HX_FINDING_MOVES ? 1 : nd->depth);
+        count_detail(at, child, f);
+    hx_divide_copy(&f->expected, &at->ref);
+    hx_divide_copy(&f->got, &at->answer.got);
+    f->query = verify_engine_query(r->v->engine, r->root, at->path, at->depth);
     r->c->finding = f;
-    if (!r->c->message)
+    if (k == HX_FINDING_MOVES && at->path[0])
+        ask_fen_alone(r, at, f);
+    if (!r->c->message) /* after the HexFEN alone: the headline has its verdict */
         r->c->message = hx_finding_message(f);
-    if (k == HX_FINDING_MOVES && nd->path[0])
-        ask_fen_alone(r, nd, f);
+}
+
+/* The finding of kind k at nd, where the descent stopped (child: the node
+ * below, for COUNT_PARENT); a move-set one at depth 1 if it shows there. */
+static void report(check_run *r, int k, node *nd, const node *child)
+{
+    node one;
+    memset(&one, 0, sizeof one);
+    int again = k == HX_FINDING_MOVES && nd->depth > 1;
+    report_at(r, k, again && ask_depth_one(r, nd, &one) ? &one : nd, child);
+    if (again) {
+        hx_divide_free(&one.ref);
+        verify_answer_free(&one.answer);
+    }
 }
 
 /* ------------------------------------------------------------ descent */
@@ -393,8 +425,12 @@ int verify_check(verify_ctx *v, const char *root, const char *moves, int depth,
     verify_tell(v, &begin);
     int ok = set_up(&r, moves) == 0 && descend(&r);
     end_check(&r, ok);
+    if (!ok)
+        verify_group(v, &check);
     hx_verify_event done = {.kind = HX_VERIFY_CHECK_DONE, .label = label, .depth = depth,
                             .check = &check};
+    if (check.group > 0 && check.group <= v->results->n)
+        done.same_as = &v->results->checks[check.group - 1];
     verify_tell(v, &done);
     for (int i = 0; r.nodes && i <= depth; i++) {
         free(r.nodes[i].path);

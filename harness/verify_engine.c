@@ -49,6 +49,7 @@ static void take_answer(verify_engine *e, hx_ext_answer *x, verify_answer *a)
     memset(a, 0, sizeof *a);
     hx_reply_sort(d);
     a->failed = x->failure != HX_EXT_OK;
+    a->timed_out = x->failure == HX_EXT_TIMEOUT;
     a->fatal = x->failure == HX_EXT_START || x->failure == HX_EXT_HANDSHAKE ||
                hx_external_gave_up(e->ext);
     a->has_problem = hx_ext_answer_problem(x, a->problem, sizeof a->problem);

@@ -33,6 +33,7 @@ typedef struct verify_answer {
     int nlines;          /* move lines read */
     int has_total;
     hx_divide got;       /* the lines, sorted, duplicates kept; total: the engine's */
+    int timed_out;       /* failed: no complete answer before the deadline */
 } verify_answer;
 
 /* ---- The engine seam (verify_engine.c) ------------------------------- */
@@ -75,8 +76,12 @@ typedef struct verify_ctx {
     hx_results *results;
     hx_verify_summary *summary;
     int stop;
+    int limit_hit;       /* stop: cfg->max_failures checks failed */
 } verify_ctx;
 
+/* Puts a failed check c, before it is added, into the group of the first
+ * check with the same finding, or starts a group (a distinct finding). */
+void verify_group(verify_ctx *v, hx_check_result *c);
 /* Tells the observer. */
 void verify_tell(const verify_ctx *v, hx_verify_event *e);
 /* A check that could not run: an error result with a finding of kind. */

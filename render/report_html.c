@@ -90,6 +90,9 @@ static void write_summary(FILE *out, const hx_results *r)
     fprintf(out, "<p id=\"summary-counts\">%d checks: %d passed, %d failed, %d errors, "
                  "%d not applicable</p>\n",
             r->n, count[HX_PASS], count[HX_FAIL], count[HX_ERROR], count[HX_NOT_APPLICABLE]);
+    if (count[HX_FAIL] + count[HX_ERROR])
+        fprintf(out, "<p id=\"summary-findings\">%d distinct finding%s</p>\n",
+                hx_results_findings(r), hx_results_findings(r) == 1 ? "" : "s");
     fprintf(out, "<table id=\"summary\">\n<tr><th>#</th><th>outcome</th><th>check</th>"
                  "<th>variant</th><th>profile</th><th>depth</th><th>what</th></tr>\n");
     for (int i = 0; i < r->n; i++) {
@@ -99,7 +102,8 @@ static void write_summary(FILE *out, const hx_results *r)
                 outcome_names[c->outcome], i + 1,
                 c->outcome == HX_NOT_APPLICABLE ? "na" : outcome_names[c->outcome],
                 outcome_names[c->outcome], kind_names[c->kind]);
-        fprintf(out, finding ? " <a href=\"#finding-%d\">" : " <span>", i + 1);
+        int section = c->group ? c->group : i + 1; /* a group's section is its first check's */
+        fprintf(out, finding ? " <a href=\"#finding-%d\">" : " <span>", section);
         esc(out, text_or(c->id, "-"));
         fprintf(out, finding ? "</a></td><td>" : "</span></td><td>");
         esc(out, text_or(c->variant, "-"));
@@ -228,7 +232,67 @@ static void write_field(FILE *out, const char *name, const char *value, int code
     fprintf(out, "%s</td></tr>\n", code ? "</code>" : "");
 }
 
-static void write_fields(FILE *out, const hx_check_result *c)
+/* What the engine itself said: its failure, its stray lines, its stderr. */
+static void write_engine_words(FILE *out, const hx_finding *f)
+{
+    const hx_reply_problem *bad = f->nbad_lines ? f->bad_lines : f->bad_moves;
+    int n = f->nbad_lines ? f->nbad_lines : f->nbad_moves;
+    int stderr_text = f->stderr_text && f->stderr_text[0];
+    if (!(f->what && f->what[0]) && !n && !stderr_text)
+        return;
+    fprintf(out, "<tr class=\"engine-said\"><th>the engine said</th><td>");
+    if (f->what && f->what[0]) {
+        fprintf(out, "<p class=\"what\">");
+        esc(out, f->what);
+        fprintf(out, "</p>");
+    }
+    for (int i = 0; i < n && i < HX_REPLY_KEEP; i++) {
+        fprintf(out, "<p>output line %d: <code>", bad[i].line_no);
+        esc(out, bad[i].text);
+        fprintf(out, "</code></p>");
+    }
+    if (n > HX_REPLY_KEEP)
+        fprintf(out, "<p>... %d such lines in all</p>", n);
+    if (stderr_text) {
+        fprintf(out, "<pre class=\"stderr\">");
+        esc(out, f->stderr_text);
+        fprintf(out, "</pre>");
+    }
+    fprintf(out, "</td></tr>\n");
+}
+
+/* The roots whose checks found the same thing (the group of check c). */
+static void write_group(FILE *out, const hx_results *r, const hx_check_result *c)
+{
+    int head = c->group - 1, size = c->group ? hx_results_group_size(r, head) : 0;
+    if (size < 2)
+        return;
+    fprintf(out, "<tr class=\"group\"><th>%d roots lead here</th><td>", size);
+    for (int i = head, k = 0; i < r->n; i++)
+        if (r->checks[i].group == c->group) {
+            fputs(k++ ? ", " : "", out);
+            esc(out, text_or(r->checks[i].id, "?"));
+        }
+    fprintf(out, "</td></tr>\n");
+}
+
+static void write_finding_fields(FILE *out, const hx_results *r, const hx_check_result *c)
+{
+    char *headline = hx_finding_headline(c->finding);
+    write_field(out, "finding", headline, 0);
+    free(headline);
+    const char *verdict = hx_finding_verdict(c->finding);
+    if (verdict) {
+        fprintf(out, "<tr class=\"verdict\"><th>verdict</th><td>");
+        esc(out, verdict);
+        fprintf(out, "</td></tr>\n");
+    }
+    write_field(out, "the HexFEN alone", c->finding->fen_alone_problem, 0);
+    write_engine_words(out, c->finding);
+    write_group(out, r, c);
+}
+
+static void write_fields(FILE *out, const hx_results *r, const hx_check_result *c)
 {
     char depth[32];
     snprintf(depth, sizeof depth, "%d", c->minimal ? c->minimal->depth : c->depth);
@@ -243,7 +307,10 @@ static void write_fields(FILE *out, const hx_check_result *c)
         write_field(out, "minimal position", c->minimal->fen, 1);
     }
     write_field(out, "depth", depth, 0);
-    write_field(out, "what", c->message, 0);
+    if (c->finding)
+        write_finding_fields(out, r, c);
+    else
+        write_field(out, "what", c->message, 0);
     fprintf(out, "</table>\n");
 }
 
@@ -420,7 +487,7 @@ static void write_attribute(FILE *out, const char *name, const char *value)
     fputc('"', out);
 }
 
-static void write_finding(FILE *out, const hx_check_result *c, int index)
+static void write_finding(FILE *out, const hx_results *r, const hx_check_result *c, int index)
 {
     fprintf(out, "<section class=\"finding\" id=\"finding-%d\" data-outcome=\"%s\"", index,
             outcome_names[c->outcome]);
@@ -429,11 +496,15 @@ static void write_finding(FILE *out, const hx_check_result *c, int index)
     write_attribute(out, "data-source", c->source);
     write_attribute(out, "data-fen", c->fen);
     write_attribute(out, "data-minimal-fen", c->minimal ? c->minimal->fen : NULL);
+    write_attribute(out, "data-finding", c->finding ? hx_finding_kind_token(c->finding) : NULL);
+    write_attribute(out, "data-verdict", c->finding ? hx_finding_verdict_token(c->finding) : NULL);
+    if (c->group)
+        fprintf(out, " data-checks=\"%d\"", hx_results_group_size(r, c->group - 1));
     fprintf(out, ">\n<h2><span class=\"%s\">%s</span> #%d: ", outcome_names[c->outcome],
             c->outcome == HX_FAIL ? "FAIL" : "ERROR", index);
     esc(out, text_or(c->id, kind_names[c->kind]));
     fprintf(out, "</h2>\n");
-    write_fields(out, c);
+    write_fields(out, r, c);
     fprintf(out, "<div class=\"boards\">\n<div>\n");
     write_main_board(out, c);
     write_differences(out, c->minimal ? &c->minimal->diff : &c->diff);
@@ -474,11 +545,14 @@ int hx_report_html(FILE *out, const hx_results *r)
     write_head(out, r);
     write_summary(out, r);
     int findings = 0;
-    for (int i = 0; i < r->n; i++)
-        if (r->checks[i].outcome == HX_FAIL || r->checks[i].outcome == HX_ERROR) {
-            write_finding(out, &r->checks[i], i + 1);
+    for (int i = 0; i < r->n; i++) {
+        const hx_check_result *c = &r->checks[i];
+        int first = !c->group || c->group == i + 1; /* a group has one section */
+        if ((c->outcome == HX_FAIL || c->outcome == HX_ERROR) && first) {
+            write_finding(out, r, c, i + 1);
             findings++;
         }
+    }
     if (!findings)
         fprintf(out, "<p id=\"no-findings\">No findings: every check passed or did not "
                      "apply.</p>\n");

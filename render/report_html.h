@@ -10,7 +10,11 @@
  * as arrows (missing: in the reference only; extra: in the engine only), the
  * moves and count differences as text, the path from the root as a move list
  * whose boards can be stepped through, the commands that reproduce the
- * finding, and a fixture (docs/fixtures.md) that would pin it down.
+ * finding, and a fixture (docs/fixtures.md) that would pin it down. A
+ * verify finding (result.h's hx_finding) also shows its headline, its
+ * verdict and the engine's own words; the checks of one group (the same
+ * minimal position and moves, hx_finding_same) share the first one's
+ * section, which lists them.
  *
  * Positions: a check's root is `fen` with `moves` played; the minimal
  * reproduction's `path` is played from that root and leads to its `fen`.

@@ -207,7 +207,7 @@ def bad(script, expect, protocol="script", rc=1, seconds=30, leftover=None, extr
 
 def misbehaviour_cases():
     return {
-        "bad-timeout": bad("hang.sh", [r"engine failure", r"no complete answer within 1\.0 s"],
+        "bad-timeout": bad("hang.sh", [r"FAIL initial position: timeout at the root: no complete answer within 1\.0 s"],
                            seconds=10, timeout=1),
         "bad-timeout-gives-up": bad("hang.sh", [r"0 passed, 3 failed",
                                                 r"stopped: the engine timed out on 3 queries"],
