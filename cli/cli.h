@@ -88,7 +88,8 @@ extern const cli_option cli_output_options[], cli_report_option[];
  * (render/report_html.h); both are refused before the run if their directory
  * cannot be written, and each file is written whole or not at all. */
 typedef struct cli_output {
-    int json;
+    int json;       /* stdout carries results only: JSON Lines, or with markdown Markdown */
+    int markdown;
     const char *junit;
     const char *report;
     FILE *json_out; /* the real stdout, in JSON mode */

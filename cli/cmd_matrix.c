@@ -20,6 +20,11 @@
 #include "print_matrix.h"
 #include "report_html.h"
 
+/* The default node budget of a suite line: a slow engine (JavaScript,
+ * Python) answers 10^6 nodes in seconds, not the minutes its deepest
+ * depths take. */
+#define MATRIX_MAX_NODES 1000000u
+
 /* A file of -o DIR, written whole or not at all. */
 typedef int (*matrix_writer)(FILE *out, const hx_matrix *m, const void *item);
 
@@ -101,7 +106,7 @@ static int run(const cli_opts *o, hx_matrix *m)
     if (rc)
         return rc;
     hx_matrix_config cfg = {o->random, o->has_seed ? o->seed : 1, o->depth, o->timeout,
-                            suites, paths, 1};
+                            suites, o->max_nodes ? o->max_nodes : MATRIX_MAX_NODES, paths, 1};
     int tty = cli_progress_wanted();
     hx_error err;
     for (int i = 0; i < m->nrows; i++) {
@@ -126,6 +131,8 @@ static const cli_option matrix_options[] = {
                     "the seed of --random (default 1)"),
     CLI_OPT(CLI_OPT_INT, 'd', "depth", "D", CLI_FIELD(depth),
             "perft depth of the start and random positions (default: verify's)"),
+    CLI_OPT(CLI_OPT_U64, 0, "max-nodes", "N", CLI_FIELD(max_nodes),
+            "suite lines: the deepest depth within N nodes (default 1000000)"),
     CLI_OPT(CLI_OPT_DOUBLE, 0, "timeout", "SECONDS", CLI_FIELD(timeout),
             "limit per query (default 30)"),
     CLI_OPT(CLI_OPT_STRING, 0, "format", "text|markdown|json", CLI_FIELD(format),

@@ -54,8 +54,9 @@ const cli_option cli_position_options[] = {
             "read and print seed 004's cell names (a variant that has them)"),
     CLI_END};
 const cli_option cli_output_options[] = {
-    CLI_OPT(CLI_OPT_STRING, 0, "format", "text|json", CLI_FIELD(format),
-            "json: one JSON object per check on stdout (docs/results.md)"),
+    CLI_OPT(CLI_OPT_STRING, 0, "format", "text|json|markdown", CLI_FIELD(format),
+            "json: one JSON object per check on stdout (docs/results.md);\n"
+            "markdown: a table of what failed, for a CI job summary"),
     CLI_OPT(CLI_OPT_STRING, 0, "junit", "FILE", CLI_FIELD(junit),
             "also write the checks as JUnit XML to FILE"),
     CLI_OPT(CLI_OPT_FLAG, 'q', "quiet", NULL, CLI_FIELD(quiet), "no timing in the report"),
@@ -302,13 +303,16 @@ int cli_output_begin(const char *command, const cli_opts *o, cli_output *out)
     if (o->report && !cli_can_write(o->report))
         return cli_bad_input("cannot write the report %s (no such directory, or not writable)",
                              o->report);
-    if (o->format && strcmp(o->format, "text") != 0 && strcmp(o->format, "json") != 0)
-        return cli_usage_error(command, "unknown format '%s' (text or json)", o->format);
-    out->json = o->format && strcmp(o->format, "json") == 0;
+    if (o->format && strcmp(o->format, "text") != 0 && strcmp(o->format, "json") != 0 &&
+        strcmp(o->format, "markdown") != 0)
+        return cli_usage_error(command, "unknown format '%s' (text, json or markdown)", o->format);
+    out->markdown = o->format && strcmp(o->format, "markdown") == 0;
+    out->json = out->markdown || (o->format && strcmp(o->format, "json") == 0);
     if (!out->json)
         return 0;
-    /* stdout carries JSON only: the text report written through stdout by
-     * the command goes to /dev/null, the JSON to the original descriptor. */
+    /* stdout carries JSON (or Markdown) only: the text report written through
+     * stdout by the command goes to /dev/null, the results to the original
+     * descriptor. */
     fflush(stdout);
     int fd = dup(STDOUT_FILENO);
     out->json_out = fd >= 0 ? fdopen(fd, "w") : NULL;
@@ -323,8 +327,8 @@ int cli_output_end(cli_output *out, const hx_results *r)
 {
     int rc = 0;
     if (out->json) {
-        if (hx_print_json(out->json_out, r) != 0) {
-            fprintf(stderr, "hexref: writing the JSON results failed: %s\n", strerror(errno));
+        if ((out->markdown ? hx_print_markdown(out->json_out, r) : hx_print_json(out->json_out, r)) != 0) {
+            fprintf(stderr, "hexref: writing the results failed: %s\n", strerror(errno));
             rc = EXIT_BAD_INPUT;
         }
         if (fclose(out->json_out) != 0)

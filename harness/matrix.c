@@ -186,6 +186,7 @@ static int run_row(hx_matrix *m, hx_matrix_row *r, const hx_matrix_config *cfg,
             vc.suites = suites;
             vc.nsuites = 1;
             vc.tier = "quick";
+            vc.max_nodes = cfg->max_nodes;
         }
     }
     vc.fixtures = cfg->fixture_paths != NULL;

@@ -62,6 +62,8 @@ typedef struct hx_matrix_config {
     double timeout;             /* per query */
     const char *suite_dir;      /* VARIANT-PROFILE.epd for each engine's rules, quick
                                    lines; NULL: no suites */
+    uint64_t max_nodes;         /* suite lines: the deepest depth within this many
+                                   nodes (0: every depth the line lists) */
     const char *const *fixture_paths; /* NULL: no fixtures */
     int nfixture_paths;
 } hx_matrix_config;

@@ -20,6 +20,19 @@ const char *hx_outcome_name(hx_outcome outcome);
  * of its message, else the outcome's name. */
 void hx_check_summary(const hx_check_result *c, hx_sbuf *out);
 
+/* What a failed check found, in one line of at most 240 bytes: verify's
+ * finding headline (result.h), else the move differences at the minimal
+ * position, else for a fixture the expectation that failed (the first
+ * indented detail line of its message), else hx_check_summary. For tables
+ * (the matrix, Markdown) where a check gets one cell. */
+void hx_check_headline(const hx_check_result *c, hx_sbuf *out);
+
+/* Markdown for a CI job summary ($GITHUB_STEP_SUMMARY): a heading with the
+ * counts, the engine, and a table of the checks that did not pass (at most
+ * 100 rows) with their headlines and reproduce commands. 0, or -1 on a
+ * write error. */
+int hx_print_markdown(FILE *out, const hx_results *r);
+
 /* Text: "FAIL ID [VARIANT PROFILE]  (SOURCE)" and the message under it, for
  * a check that did not pass. */
 void hx_print_check_text(FILE *out, const hx_check_result *c);

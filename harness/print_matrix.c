@@ -28,41 +28,6 @@ static void cell_text(const hx_matrix_cell *c, char *out, size_t cap)
         snprintf(out, cap, "%d/%d", c->passed, ran);
 }
 
-/* What a cell's first failure is, in one line of at most HEADLINE_MAX
- * bytes: at the minimal position its move differences; for a fixture the
- * expectation that failed (the message's first indented detail line); else
- * the check's summary. */
-enum { HEADLINE_MAX = 240 };
-
-static const char *fixture_detail(const char *m)
-{
-    for (const char *line = m; line && *line; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL)
-        if (strncmp(line, "    ", 4) == 0)
-            return line + strspn(line, " ");
-    return NULL;
-}
-
-static void headline(const hx_check_result *c, hx_sbuf *b)
-{
-    const char *detail = c->kind == HX_CHECK_FIXTURE ? fixture_detail(c->message) : NULL;
-    if (c->minimal && !c->minimal->no_diff) {
-        hx_check_result view = *c;
-        view.diff = c->minimal->diff;
-        view.message = NULL;
-        if (c->minimal->path && c->minimal->path[0])
-            hx_sbuf_printf(b, "after %s: ", c->minimal->path);
-        hx_check_summary(&view, b);
-    } else if (detail) {
-        hx_sbuf_printf(b, "%.*s", (int)strcspn(detail, "\n"), detail);
-    } else {
-        hx_check_summary(c, b);
-    }
-    if (b->s && b->n > HEADLINE_MAX) {
-        memcpy(b->s + HEADLINE_MAX - 3, "...", 4);
-        b->n = HEADLINE_MAX;
-    }
-}
-
 /* ---- Text --------------------------------------------------------------- */
 
 int hx_matrix_print_text(FILE *out, const hx_matrix *m)
@@ -106,7 +71,7 @@ static void md_findings(FILE *out, const hx_matrix *m)
                 continue;
             const hx_check_result *f = &r->results.checks[c->first_failure];
             hx_sbuf b = {0};
-            headline(f, &b);
+            hx_check_headline(f, &b);
             if (!any++)
                 fputs("\n### First failure per cell\n\n", out);
             fprintf(out, "- **%s**, %s (%d failed): `%s`: ", r->engine.name, m->topics[t],
@@ -168,7 +133,7 @@ static void json_cell(FILE *out, const hx_matrix_row *r, const hx_matrix_cell *c
     }
     const hx_check_result *f = &r->results.checks[c->first_failure];
     hx_sbuf b = {0};
-    headline(f, &b);
+    hx_check_headline(f, &b);
     fputs("{\"id\":", out);
     hx_json_string(out, f->id);
     fputs(",\"headline\":", out);

@@ -5,6 +5,7 @@
 #include "print.h"
 
 #include <inttypes.h>
+#include <stdlib.h>
 #include <string.h>
 
 const char *hx_check_kind_name(hx_check_kind kind)
@@ -54,6 +55,42 @@ void hx_check_summary(const hx_check_result *c, hx_sbuf *out)
         hx_sbuf_printf(out, "%.*s", (int)strcspn(m, "\n"), m);
     } else {
         hx_sbuf_printf(out, "%s", hx_outcome_name(c->outcome));
+    }
+}
+
+/* hx_check_headline's limit (print.h). */
+enum { HEADLINE_MAX = 240 };
+
+static const char *fixture_detail(const char *m)
+{
+    for (const char *line = m; line && *line; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL)
+        if (strncmp(line, "    ", 4) == 0)
+            return line + strspn(line, " ");
+    return NULL;
+}
+
+void hx_check_headline(const hx_check_result *c, hx_sbuf *b)
+{
+    const char *detail = c->kind == HX_CHECK_FIXTURE ? fixture_detail(c->message) : NULL;
+    char *finding = c->finding ? hx_finding_headline(c->finding) : NULL;
+    if (finding) {
+        hx_sbuf_printf(b, "%s", finding);
+        free(finding);
+    } else if (c->minimal && !c->minimal->no_diff) {
+        hx_check_result view = *c;
+        view.diff = c->minimal->diff;
+        view.message = NULL;
+        if (c->minimal->path && c->minimal->path[0])
+            hx_sbuf_printf(b, "after %s: ", c->minimal->path);
+        hx_check_summary(&view, b);
+    } else if (detail) {
+        hx_sbuf_printf(b, "%.*s", (int)strcspn(detail, "\n"), detail);
+    } else {
+        hx_check_summary(c, b);
+    }
+    if (b->s && b->n > HEADLINE_MAX) {
+        memcpy(b->s + HEADLINE_MAX - 3, "...", 4);
+        b->n = HEADLINE_MAX;
     }
 }
 

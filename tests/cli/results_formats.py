@@ -176,6 +176,22 @@ def main():
         check("--moves f4f5" in mins[0]["command"] or "--moves 'f4f5'" in mins[0]["command"],
               "verify: the command does not replay the path")
 
+    # --format markdown: the same run as a CI job summary: the outcome as the
+    # heading, one row per failed check with its finding and reproduction.
+    md = subprocess.run([HEXREF, "verify", "-e", faulty, "-v", "mccooey", "-d", "3", "--format",
+                         "markdown"], capture_output=True, text=True,
+                        env=dict(os.environ, FAULT_FEN=fen_after, FAULT_DROP="f8f7"))
+    rows = [l for l in md.stdout.splitlines() if l.startswith("| ") and "fail" in l]
+    check(md.returncode == 1 and md.stdout.startswith("### \u274c hexref verify: 0 passed, 1 failed"),
+          "verify --format markdown: heading %r (exit %d)" % (md.stdout[:60], md.returncode))
+    check(len(rows) == 1 and "missing move f8f7 after f4f5" in rows[0] and "--moves" in rows[0],
+          "verify --format markdown: the row does not name the finding: %r" % rows)
+    md = subprocess.run([HEXREF, "fixtures", "-v", "mccooey", "--format", "markdown"],
+                        capture_output=True, text=True)
+    check(md.returncode == 0 and "### \u2705 hexref fixtures:" in md.stdout and
+          "Every check passed." in md.stdout and "FAIL" not in md.stdout,
+          "fixtures --format markdown: %r" % md.stdout[:200])
+
     engine = "%s engine -v mccooey -p std" % HEXREF
     mccooey = os.path.join(SOURCE, "tests", "fixtures", "mccooey")
     out = run("identify", ["identify", "-e", engine, "--protocol", "uci", "-v", "mccooey",
