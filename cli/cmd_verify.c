@@ -13,6 +13,8 @@
 #include "process.h"
 #include "verify.h"
 
+enum { VERIFY_DEFAULT_MAX_NODES = 1000000 };
+
 /* The board of a finding's position (hx_verify_text.draw). */
 static void draw_board(void *ctx, const char *fen)
 {
@@ -66,7 +68,9 @@ static int configure(const cli_opts *o, hx_verify_config *cfg, const hx_rules **
     cfg->suites = (const char *const *)o->suites;
     cfg->nsuites = o->nsuites;
     cfg->tier = o->tier;
-    cfg->max_nodes = o->max_nodes;
+    /* A slow engine (JavaScript, Python) answers 10^6 nodes in seconds; the
+     * deepest depths of a suite line take it minutes, past --timeout. */
+    cfg->max_nodes = o->max_nodes ? o->max_nodes : VERIFY_DEFAULT_MAX_NODES;
     cfg->fixtures = o->fixtures;
     cfg->fixture_notes = stdout;
     cfg->max_failures = o->max_failures;
@@ -90,7 +94,8 @@ static const cli_option verify_options[] = {
     CLI_OPT(CLI_OPT_STRING, 0, "tier", "quick|deep", CLI_FIELD(tier),
             "quick: only the suite lines marked ';tier quick'"),
     CLI_OPT(CLI_OPT_U64, 0, "max-nodes", "N", CLI_FIELD(max_nodes),
-            "suites: skip the depths whose expected count exceeds N"),
+            "suites: skip the depths whose expected count exceeds N\n"
+            "(default 1000000: raise it for deeper lines)"),
     CLI_OPT(CLI_OPT_INT, 0, "random", "N", CLI_FIELD(random),
             "N random reachable positions (--seed S, default 1)"),
     CLI_OPT_COUNTED(CLI_OPT_U64, 0, "seed", "S", CLI_FIELD(seed), CLI_FIELD(has_seed),
@@ -141,7 +146,7 @@ int cmd_verify(int argc, char **argv)
         return rc;
     hx_results results;
     hx_results_init(&results, "verify", cfg.command);
-    hx_verify_text text = {stdout, &cfg, o.quiet, cli_progress_wanted(), draw_board, (void *)rules};
+    hx_verify_text text = {stdout, &cfg, o.quiet, cli_progress_wanted(), draw_board, (void *)rules, 0};
     hx_verify_observer obs = {hx_verify_text_event, &text};
     hx_verify_summary summary;
     hx_error err;

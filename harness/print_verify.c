@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "clock.h"
 #include "protocol.h"
 
 static void print_problem_lines(FILE *o, const hx_reply_problem *list, int count, const char *what)
@@ -266,14 +267,27 @@ static void print_fixtures_done(FILE *o, const hx_verify_text *t, const hx_verif
     fprintf(o, "\n");
 }
 
+/* The live line on a terminal: the check, the query's depth and path, the
+ * queries so far and the time since the first. */
+static void show_progress(hx_verify_text *t, const hx_verify_event *e)
+{
+    double now = hx_now();
+    if (e->queries == 1)
+        t->started = now;
+    const char *moves = e->moves && *e->moves ? e->moves : "";
+    fprintf(stderr, "\r\033[Kverify: %.40s: depth %d%s%.40s%s, query %d, %.0f s", e->label, e->depth,
+            *moves ? " after " : "", moves, strlen(moves) > 40 ? "..." : "", e->queries,
+            now - t->started);
+}
+
 void hx_verify_text_event(void *ctx, const hx_verify_event *e)
 {
-    const hx_verify_text *t = ctx;
+    hx_verify_text *t = ctx;
     FILE *o = t->out;
-    if (e->kind == HX_VERIFY_CHECK_BEGIN && t->progress)
-        fprintf(stderr, "\rverify: %s, depth %d ...   ", e->label, e->depth);
-    if (e->kind == HX_VERIFY_CHECK_DONE && t->progress && e->depth)
-        fprintf(stderr, "\r%70s\r", "");
+    if (e->kind == HX_VERIFY_QUERY && t->progress)
+        show_progress(t, e);
+    if (e->kind == HX_VERIFY_CHECK_DONE && t->progress)
+        fputs("\r\033[K", stderr);
     if (e->kind == HX_VERIFY_CHECK_DONE)
         print_done(o, t, e->check, e->same_as);
     else if (e->kind == HX_VERIFY_NO_PROFILE_OPTION)

@@ -20,6 +20,7 @@ typedef struct hx_verify_text {
     /* Draws the board of a finding's HexFEN on out (the command's renderer). */
     void (*draw)(void *ctx, const char *fen);
     void *draw_ctx;
+    double started; /* the progress line's clock: the first query */
 } hx_verify_text;
 
 /* hx_verify_observer.event for ctx = an hx_verify_text. */

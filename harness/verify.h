@@ -66,7 +66,9 @@ typedef enum hx_verify_event_kind {
     HX_VERIFY_LINE_SKIPPED,      /* label: no depth within -d and --max-nodes */
     HX_VERIFY_FIXTURES_BEGIN,    /* with_status */
     HX_VERIFY_FIXTURES_MISSING,  /* the installed fixtures were not found */
-    HX_VERIFY_FIXTURES_DONE      /* results[first..], stats, passed, failed */
+    HX_VERIFY_FIXTURES_DONE,     /* results[first..], stats, passed, failed */
+    HX_VERIFY_QUERY              /* label, moves, depth, queries: the engine is asked
+                                    (the queries-th query of the run), for live progress */
 } hx_verify_event_kind;
 
 typedef struct hx_verify_event {
@@ -81,6 +83,8 @@ typedef struct hx_verify_event {
     const hx_fixture_stats *stats;
     const hx_check_result *same_as; /* CHECK_DONE: the first check with the same
                                        finding (check is in its group), or NULL */
+    const char *moves;             /* QUERY: played from the check's root */
+    int queries;                   /* QUERY: queries so far, this one included */
 } hx_verify_event;
 
 typedef struct hx_verify_observer {

@@ -35,6 +35,18 @@ typedef struct check_run {
     hx_check_result *c;
 } check_run;
 
+/* Every divide the runner asks of the engine, told to the observer first
+ * (a long run shows which position it is on). */
+static void engine_ask(check_run *r, const char *fen, const char *moves, int depth,
+                       verify_answer *a)
+{
+    hx_verify_event e = {.kind = HX_VERIFY_QUERY, .label = r->label, .depth = depth};
+    e.moves = moves;
+    e.queries = ++r->v->queries;
+    verify_tell(r->v, &e);
+    verify_engine_ask(r->v->engine, fen, moves, depth, a);
+}
+
 /* ------------------------------------------------------------ comparing */
 
 static int is_cell(const verify_ctx *v, const char *s, size_t n)
@@ -196,7 +208,7 @@ static void record_minimal(check_run *r, int k, const node *nd, const char *fen,
 static void ask_fen_alone(check_run *r, const node *nd, hx_finding *f)
 {
     verify_answer a;
-    verify_engine_ask(r->v->engine, f->position, "", 1, &a);
+    engine_ask(r, f->position, "", 1, &a);
     if (a.has_problem) {
         f->fen_alone = HX_FEN_ALONE_FAILS;
         f->fen_alone_problem = hx_strdup(a.problem);
@@ -248,7 +260,7 @@ static int ask_depth_one(check_run *r, const node *nd, node *one)
     one->depth = 1;
     if (hx_divide_of_position(r->pos, 1, 0, &one->ref) != 0)
         return 0;
-    verify_engine_ask(r->v->engine, r->root, nd->path, 1, &one->answer);
+    engine_ask(r, r->root, nd->path, 1, &one->answer);
     if (one->answer.fatal)
         r->v->stop = 1;
     return compare(r->v, one) == HX_FINDING_MOVES &&
@@ -303,7 +315,7 @@ static int ask(check_run *r, node *nd)
 {
     if (hx_divide_of_position(r->pos, nd->depth, 0, &nd->ref) != 0)
         return HX_FINDING_DESCENT;
-    verify_engine_ask(r->v->engine, r->root, nd->path, nd->depth, &nd->answer);
+    engine_ask(r, r->root, nd->path, nd->depth, &nd->answer);
     if (nd->answer.fatal)
         r->v->stop = 1; /* nothing else can run */
     return compare(r->v, nd);

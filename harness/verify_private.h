@@ -77,6 +77,7 @@ typedef struct verify_ctx {
     hx_verify_summary *summary;
     int stop;
     int limit_hit;       /* stop: cfg->max_failures checks failed */
+    int queries;         /* divides asked of the engine so far (progress) */
 } verify_ctx;
 
 /* Puts a failed check c, before it is added, into the group of the first
