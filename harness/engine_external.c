@@ -47,8 +47,28 @@ hx_external *hx_external_new_reference(const char *variant, const char *profile,
     snprintf(name, sizeof name, "reference %s/%s", variant, profile);
     hx_external *x = wrap(hx_session_open_reference(variant, profile, &e), name, variant, protocol);
     if (x) {
-        x->reference = 1;
+        x->reference = x->as_text = 1;
         x->has_status = with_status;
+    }
+    return x;
+}
+
+hx_external *hx_external_of_session(hx_session *s, int protocol)
+{
+    /* the caps start a uci engine, as the first query would */
+    int as_text = !(hx_session_caps(s) & HX_SESSION_REPLY);
+    hx_external *x = calloc(1, sizeof *x);
+    if (x) {
+        x->session = s;
+        x->borrowed = 1;
+        x->as_text = as_text;
+        x->command = hx_strdup(hx_session_name(s));
+        x->variant = hx_strdup(hx_session_variant(s));
+        x->protocol = protocol;
+    }
+    if (x && (!x->command || !x->variant)) {
+        hx_external_free(x);
+        return NULL;
     }
     return x;
 }
@@ -57,7 +77,8 @@ void hx_external_free(hx_external *x)
 {
     if (!x)
         return;
-    hx_session_close(x->session);
+    if (!x->borrowed)
+        hx_session_close(x->session);
     for (int i = 0; i < x->nknown; i++) {
         free(x->known[i].fen);
         free(x->known[i].root);
@@ -132,7 +153,7 @@ int hx_external_divide(hx_external *x, const char *fen, const char *moves, int d
     a->seconds = s.seconds;
     a->reply = s.reply;
     hx_reply_init(&s.reply, x->protocol);
-    if (x->reference) {
+    if (x->as_text) {
         hx_reply_free(&a->reply);
         hx_reply_init(&a->reply, x->protocol);
         if (a->failure == HX_EXT_OK)
