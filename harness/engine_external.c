@@ -39,6 +39,24 @@ hx_external *hx_external_new(const hx_ext_config *cfg)
     return wrap(hx_session_open_engine(&sc, &e), cfg->command, cfg->variant, cfg->protocol);
 }
 
+hx_external *hx_external_borrow(hx_session *s, int protocol)
+{
+    hx_external *x = calloc(1, sizeof *x);
+    if (x) {
+        x->session = s;
+        x->borrowed = 1;
+        x->as_text = -1; /* known at the first divide, when the engine has started */
+        x->command = hx_strdup(hx_session_name(s));
+        x->variant = hx_strdup(hx_session_variant(s));
+        x->protocol = protocol;
+    }
+    if (x && (!x->command || !x->variant)) {
+        hx_external_free(x);
+        return NULL;
+    }
+    return x;
+}
+
 hx_external *hx_external_new_reference(const char *variant, const char *profile, int protocol,
                                        int with_status)
 {
@@ -49,26 +67,6 @@ hx_external *hx_external_new_reference(const char *variant, const char *profile,
     if (x) {
         x->reference = x->as_text = 1;
         x->has_status = with_status;
-    }
-    return x;
-}
-
-hx_external *hx_external_of_session(hx_session *s, int protocol)
-{
-    /* the caps start a uci engine, as the first query would */
-    int as_text = !(hx_session_caps(s) & HX_SESSION_REPLY);
-    hx_external *x = calloc(1, sizeof *x);
-    if (x) {
-        x->session = s;
-        x->borrowed = 1;
-        x->as_text = as_text;
-        x->command = hx_strdup(hx_session_name(s));
-        x->variant = hx_strdup(hx_session_variant(s));
-        x->protocol = protocol;
-    }
-    if (x && (!x->command || !x->variant)) {
-        hx_external_free(x);
-        return NULL;
     }
     return x;
 }
@@ -148,6 +146,8 @@ int hx_external_divide(hx_external *x, const char *fen, const char *moves, int d
 {
     hx_session_answer s;
     memset(a, 0, sizeof *a);
+    if (x->as_text < 0) /* the caps start the engine, as the divide would */
+        x->as_text = !(hx_session_caps(x->session) & HX_SESSION_REPLY);
     hx_session_divide(x->session, fen, moves, depth, &s);
     answer_of(x, &s.error, a);
     a->seconds = s.seconds;

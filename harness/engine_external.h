@@ -68,13 +68,14 @@ hx_external *hx_external_new(const hx_ext_config *cfg);
  * with_status: whether it offers status, as the engine compared with does. */
 hx_external *hx_external_new_reference(const char *variant, const char *profile, int protocol,
                                        int with_status);
-/* Over a session the caller opened and closes after hx_external_free
- * (identify's engine, whatever its backend). A backend that answers as
- * values, not engine text, has its divides written back as its protocol's
- * text, as the reference's are. NULL if out of memory. */
-hx_external *hx_external_of_session(hx_session *s, int protocol);
+/* The same over a session the caller opened and closes after
+ * hx_external_free (an in-process engine, hexref_check.h; identify's
+ * engine); protocol says how its answers read. A backend that answers as
+ * values, not engine text, has its divides written back as text, as the
+ * reference's are. */
+hx_external *hx_external_borrow(hx_session *s, int protocol);
 /* Stops the engine (killing its process group) and frees everything; a
- * session from hx_external_of_session stays open. */
+ * borrowed session stays open. */
 void hx_external_free(hx_external *x);
 
 /* Asks for a divide of fen after moves (space-separated, "" for none) to

@@ -179,7 +179,7 @@ int hx_identify_run(const hx_identify_config *cfg, const hx_identify_observer *o
         return rc;
     r->checks.engine = hx_session_name(cfg->engine);
     identify_run u = {cfg, obs, r};
-    hx_external *x = hx_external_of_session(cfg->engine, cfg->protocol);
+    hx_external *x = hx_external_borrow(cfg->engine, cfg->protocol);
     if (!x)
         return fail(err, HX_IDENTIFY_BAD_INPUT, "out of memory");
     rc = run_all(&u, x, r->engine_runs, -1, err);
