@@ -160,6 +160,16 @@ static int set_profiles(hx_identify_result *r, const char *variant, hx_error *er
     r->variant = variant;
     r->nprofiles = hx_profile_count(variant);
     hx_results_init(&r->checks, "identify", NULL);
+    if (r->nprofiles <= 0) {
+        hx_sbuf m = {0};
+        for (int v = 0; v < hx_variant_count(); v++)
+            hx_sbuf_printf(&m, "%s%s", v ? ", " : "", hx_variant_name(v));
+        snprintf(err->message, sizeof err->message, "unknown variant '%s' (%s)", variant,
+                 m.s ? m.s : "");
+        free(m.s);
+        r->nprofiles = 0;
+        return HX_IDENTIFY_BAD_INPUT;
+    }
     if (r->nprofiles > HX_IDENTIFY_MAX_PROFILES) {
         snprintf(err->message, sizeof err->message, "%s has more than %d profiles", variant,
                  HX_IDENTIFY_MAX_PROFILES);
