@@ -45,6 +45,7 @@ hx_external *hx_external_borrow(hx_session *s, int protocol)
     if (x) {
         x->session = s;
         x->borrowed = 1;
+        x->as_text = -1; /* known at the first divide, when the engine has started */
         x->command = hx_strdup(hx_session_name(s));
         x->variant = hx_strdup(hx_session_variant(s));
         x->protocol = protocol;
@@ -64,7 +65,7 @@ hx_external *hx_external_new_reference(const char *variant, const char *profile,
     snprintf(name, sizeof name, "reference %s/%s", variant, profile);
     hx_external *x = wrap(hx_session_open_reference(variant, profile, &e), name, variant, protocol);
     if (x) {
-        x->reference = 1;
+        x->reference = x->as_text = 1;
         x->has_status = with_status;
     }
     return x;
@@ -145,12 +146,14 @@ int hx_external_divide(hx_external *x, const char *fen, const char *moves, int d
 {
     hx_session_answer s;
     memset(a, 0, sizeof *a);
+    if (x->as_text < 0) /* the caps start the engine, as the divide would */
+        x->as_text = !(hx_session_caps(x->session) & HX_SESSION_REPLY);
     hx_session_divide(x->session, fen, moves, depth, &s);
     answer_of(x, &s.error, a);
     a->seconds = s.seconds;
     a->reply = s.reply;
     hx_reply_init(&s.reply, x->protocol);
-    if (x->reference) {
+    if (x->as_text) {
         hx_reply_free(&a->reply);
         hx_reply_init(&a->reply, x->protocol);
         if (a->failure == HX_EXT_OK)

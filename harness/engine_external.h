@@ -66,12 +66,16 @@ hx_external *hx_external_new(const hx_ext_config *cfg);
 /* The reference pinned to one profile behind the same interface, answering
  * in-process (no command is run): identify compares an engine with it.
  * with_status: whether it offers status, as the engine compared with does. */
-/* The same over a session the caller opened and closes (an in-process
- * engine, hexref_check.h); protocol says how its answers read. */
-hx_external *hx_external_borrow(hx_session *s, int protocol);
 hx_external *hx_external_new_reference(const char *variant, const char *profile, int protocol,
                                        int with_status);
-/* Stops the engine (killing its process group) and frees everything. */
+/* The same over a session the caller opened and closes after
+ * hx_external_free (an in-process engine, hexref_check.h; identify's
+ * engine); protocol says how its answers read. A backend that answers as
+ * values, not engine text, has its divides written back as text, as the
+ * reference's are. */
+hx_external *hx_external_borrow(hx_session *s, int protocol);
+/* Stops the engine (killing its process group) and frees everything; a
+ * borrowed session stays open. */
 void hx_external_free(hx_external *x);
 
 /* Asks for a divide of fen after moves (space-separated, "" for none) to

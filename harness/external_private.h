@@ -31,6 +31,8 @@ struct hx_external {
     hx_session *session;
     int borrowed;   /* the session is the caller's: not closed here */
     int reference;  /* the pinned reference: its errors read as an engine's */
+    int as_text;    /* the backend answers as values: write them back as text
+                       (-1: not known until the first divide) */
     int has_status; /* the pinned reference: as the engine compared with */
     char *command, *variant;
     int protocol;

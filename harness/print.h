@@ -43,6 +43,8 @@ void hx_json_string(FILE *out, const char *s);
 
 /* One JSON object per check, one per line. Returns 0, or -1 on a write error. */
 int hx_print_json(FILE *out, const hx_results *r);
+/* The same as one string (malloc'd), or NULL when out of memory. */
+char *hx_print_json_text(const hx_results *r);
 
 /* A JUnit XML document: one testsuite, one testcase per check; a failed
  * check has <failure>, an errored one <error>, a not applicable one

@@ -2,6 +2,8 @@
  * print_json.c - JSON Lines: one object per check (docs/results.md; the
  * schema is docs/results.schema.json).
  */
+#define _POSIX_C_SOURCE 200809L
+
 #include "print.h"
 
 #include <inttypes.h>
@@ -264,4 +266,19 @@ int hx_print_json(FILE *out, const hx_results *r)
     for (int i = 0; i < r->n; i++)
         json_check(out, r, &r->checks[i]);
     return fflush(out) == 0 && !ferror(out) ? 0 : -1;
+}
+
+char *hx_print_json_text(const hx_results *r)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    if (!f)
+        return NULL;
+    int rc = hx_print_json(f, r);
+    if (fclose(f) != 0 || rc != 0) {
+        free(text);
+        return NULL;
+    }
+    return text;
 }

@@ -12,7 +12,8 @@
  *     or said why: message is its words), "timeout" (the host's time limit
  *     passed), "crash", or "pending" (the host has no answer yet: see below).
  * A callback that answers neither is a failure ("no answer"). The callback
- * is only called from inside hx_check_verify, on the caller's thread.
+ * is only called from inside hx_check_verify or hx_check_identify, on the
+ * caller's thread.
  *
  * Options are text, one "key=value" per line (unknown keys are an error):
  *   variant=NAME (required)  profile=NAME (default std)  name=TEXT (the
@@ -59,6 +60,22 @@ void hx_check_reply_failure(hx_check_reply *r, const char *kind, const char *mes
  */
 char *hx_check_verify(const char *options, hx_check_engine_fn engine, void *ctx, int *failed,
                       int *pending, hx_error *err);
+
+/*
+ * Runs identify: which profile of the variant does the engine follow? The
+ * engine is not told one. Options, one "key=value" per line: variant=NAME
+ * (required), name=TEXT, fixture=PATH (repeatable, at least one: fixture
+ * files or directories); any other key is an error. Returns the JSON Lines
+ * `hexref identify --format json` writes (one check per fixture against
+ * the closest profile, which each check names; an engine that never
+ * answered usably is one error check), malloc'd (free with hx_check_free),
+ * with *failed set to the number of checks that failed or erred (0: the
+ * engine matches that profile) and *pending as for hx_check_verify (both
+ * may be NULL); or NULL with err (options, no fixture of the variant, a
+ * fixture file that cannot be read: its notes go to stderr).
+ */
+char *hx_check_identify(const char *options, hx_check_engine_fn engine, void *ctx, int *failed,
+                        int *pending, hx_error *err);
 
 void hx_check_free(char *text);
 
