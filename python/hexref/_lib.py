@@ -84,3 +84,25 @@ def _load() -> ctypes.CDLL:
 
 
 lib = _load()
+
+# harness/include/hexref_check.h: verify of an engine that is a function.
+Reply = c_void_p  # hx_check_reply *
+# int engine(void *ctx, const char *fen, const char *moves, int depth, hx_check_reply *r)
+EngineFn = ctypes.CFUNCTYPE(c_int, c_void_p, c_char_p, c_char_p, c_int, Reply)
+_CHECK_PROTOTYPES = {
+    "hx_check_reply_text": (None, [Reply, c_char_p]),
+    "hx_check_reply_failure": (None, [Reply, c_char_p, c_char_p]),
+    # the result is a malloc'd char *, kept as a pointer so that it can be freed
+    "hx_check_verify": (c_void_p, [c_char_p, EngineFn, c_void_p, POINTER(c_int), POINTER(c_int),
+                                   ErrorPtr]),
+    "hx_check_free": (None, [c_void_p]),
+}
+
+
+def check_lib() -> ctypes.CDLL:
+    """lib with hexref_check.h's functions declared."""
+    for name, (restype, argtypes) in _CHECK_PROTOTYPES.items():
+        function = getattr(lib, name)
+        function.restype = restype
+        function.argtypes = argtypes
+    return lib
