@@ -39,6 +39,23 @@ hx_external *hx_external_new(const hx_ext_config *cfg)
     return wrap(hx_session_open_engine(&sc, &e), cfg->command, cfg->variant, cfg->protocol);
 }
 
+hx_external *hx_external_borrow(hx_session *s, int protocol)
+{
+    hx_external *x = calloc(1, sizeof *x);
+    if (x) {
+        x->session = s;
+        x->borrowed = 1;
+        x->command = hx_strdup(hx_session_name(s));
+        x->variant = hx_strdup(hx_session_variant(s));
+        x->protocol = protocol;
+    }
+    if (x && (!x->command || !x->variant)) {
+        hx_external_free(x);
+        return NULL;
+    }
+    return x;
+}
+
 hx_external *hx_external_new_reference(const char *variant, const char *profile, int protocol,
                                        int with_status)
 {
@@ -57,7 +74,8 @@ void hx_external_free(hx_external *x)
 {
     if (!x)
         return;
-    hx_session_close(x->session);
+    if (!x->borrowed)
+        hx_session_close(x->session);
     for (int i = 0; i < x->nknown; i++) {
         free(x->known[i].fen);
         free(x->known[i].root);

@@ -66,6 +66,9 @@ hx_external *hx_external_new(const hx_ext_config *cfg);
 /* The reference pinned to one profile behind the same interface, answering
  * in-process (no command is run): identify compares an engine with it.
  * with_status: whether it offers status, as the engine compared with does. */
+/* The same over a session the caller opened and closes (an in-process
+ * engine, hexref_check.h); protocol says how its answers read. */
+hx_external *hx_external_borrow(hx_session *s, int protocol);
 hx_external *hx_external_new_reference(const char *variant, const char *profile, int protocol,
                                        int with_status);
 /* Stops the engine (killing its process group) and frees everything. */

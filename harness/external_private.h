@@ -29,6 +29,7 @@ typedef struct cached {
 
 struct hx_external {
     hx_session *session;
+    int borrowed;   /* the session is the caller's: not closed here */
     int reference;  /* the pinned reference: its errors read as an engine's */
     int has_status; /* the pinned reference: as the engine compared with */
     char *command, *variant;

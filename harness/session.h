@@ -30,6 +30,7 @@
 #include <stdint.h>
 
 #include "hexref.h"
+#include "hexref_check.h"
 #include "process.h"
 #include "protocol.h"
 #include "result.h"
@@ -130,6 +131,11 @@ hx_session *hx_session_open_named(const char *name, const char *variant, const c
 /* Any backend; name may be NULL (the backend's). On failure self is closed. */
 hx_session *hx_session_open_backend(const hx_session_backend *b, void *self, const char *name,
                                     const char *variant, const char *profile, hx_error *err);
+/* An engine that is a function of the host program (hexref_check.h),
+ * session_host.c; each "pending" answer adds 1 to *pending (pending may be
+ * NULL). */
+hx_session *hx_session_open_host(hx_check_engine_fn fn, void *ctx, int *pending, const char *name,
+                                 const char *variant, const char *profile, hx_error *err);
 /* Stops the engine (killing its process group) and frees everything. */
 void hx_session_close(hx_session *s);
 

@@ -47,6 +47,8 @@ typedef struct hx_verify_config {
     const char *const *fixture_paths; /* NULL: they were not found */
     int nfixture_paths;
     FILE *fixture_notes;    /* where hx_fixtures_run writes its notes */
+    struct hx_session *session; /* non-NULL: the engine, already open (an in-process
+                                   one): used instead of command, not closed */
 } hx_verify_config;
 
 /* What the observer is told. */

@@ -138,7 +138,11 @@ static char *reproduce_command(const verify_ctx *v, const check_run *r, const no
     char *command = verify_quote(cfg->command), *root = verify_quote(r->root);
     char *path = verify_quote(nd->path), *timeout = hx_strfmt(" --timeout %g", cfg->timeout);
     char *text = NULL;
-    if (command && root && path && timeout)
+    if (cfg->session && root && path) /* an in-process engine: its check's options */
+        text = hx_strfmt("in-process verify: variant=%s profile=%s fen=%s%s%s depth=%d",
+                         cfg->variant, cfg->profile, root, nd->path[0] ? " moves=" : "",
+                         nd->path[0] ? path : "", depth);
+    else if (command && root && path && timeout)
         text = hx_strfmt("hexref verify --engine %s --protocol %s -v %s -p %s --fen %s%s%s -d "
                          "%d%s", command, hx_protocol_name(cfg->protocol), cfg->variant,
                          cfg->profile, root, nd->path[0] ? " --moves " : "",

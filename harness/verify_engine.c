@@ -21,7 +21,10 @@ verify_engine *verify_engine_open(const hx_verify_config *cfg)
 {
     verify_engine *e = calloc(1, sizeof *e);
     hx_ext_config ec = {cfg->command, cfg->protocol, cfg->variant, cfg->profile, cfg->timeout, 0};
-    if (e && !(e->ext = hx_external_new(&ec))) {
+    if (e)
+        e->ext = cfg->session ? hx_external_borrow(cfg->session, cfg->protocol)
+                              : hx_external_new(&ec);
+    if (e && !e->ext) {
         free(e);
         return NULL;
     }

@@ -48,12 +48,14 @@ void hx_check_reply_text(hx_check_reply *r, const char *text);
 void hx_check_reply_failure(hx_check_reply *r, const char *kind, const char *message);
 
 /*
- * Runs verify. Returns the results as the JSON document `hexref verify
- * --format json` writes (docs/results.schema.json), malloc'd (free with
+ * Runs verify. Returns the results as the JSON Lines `hexref verify
+ * --format json` writes (one check per line, docs/results.schema.json),
+ * malloc'd (free with
  * hx_check_free), with *failed set to the number of failed checks and
  * *pending to the number of "pending" answers; or NULL with err for options
  * or input that cannot run (an unknown key, a bad HexFEN or move, a suite
- * line for no rules selected, no fixtures found).
+ * line for no rules selected, no fixtures found). Notes of the fixture
+ * runner (a fixture file that does not parse) go to stderr.
  */
 char *hx_check_verify(const char *options, hx_check_engine_fn engine, void *ctx, int *failed,
                       int *pending, hx_error *err);
