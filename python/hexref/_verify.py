@@ -13,7 +13,7 @@ from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Unio
 from ._answer import Caller
 from ._data import fixtures_dir
 from ._errors import HexrefError
-from ._lib import EngineFn, Error, check_lib
+from ._lib import EngineFn, Error, lib
 from ._report import describe
 
 EngineFunction = Callable[[str, List[str], int], Any]
@@ -28,7 +28,7 @@ class VerifyResult:
 
     def __init__(self, text: str, failed: int) -> None:
         self.json = text
-        self.checks: List[Dict[str, Any]] = [json.loads(line) for line in text.splitlines()
+        self.checks: List[Dict[str, Any]] = [_utf8(json.loads(line)) for line in text.splitlines()
                                              if line.strip()]
         self.failed = failed
         self.passed = sum(check["outcome"] == "pass" for check in self.checks)
@@ -51,6 +51,25 @@ class VerifyResult:
 
     def __repr__(self) -> str:
         return "<hexref.VerifyResult: %d passed, %d failed>" % (self.passed, self.failed)
+
+
+def _utf8(value: Any) -> Any:
+    """The harness writes each byte of a text outside ASCII as its own
+    \\u00XX (harness/print_json.c: engine text is not trusted to be UTF-8),
+    so the fixtures' "§" arrives as "\\u00c2\\u00a7". A string whose such
+    bytes are UTF-8 is decoded back to its characters; any other is kept."""
+    if isinstance(value, str):
+        if any(ord(c) > 0x7f for c in value) and all(ord(c) <= 0xff for c in value):
+            try:
+                return value.encode("latin-1").decode("utf-8")
+            except UnicodeDecodeError:
+                return value
+        return value
+    if isinstance(value, list):
+        return [_utf8(one) for one in value]
+    if isinstance(value, dict):
+        return {key: _utf8(one) for key, one in value.items()}
+    return value
 
 
 def _option_lines(options: Dict[str, Any]) -> str:
@@ -109,8 +128,8 @@ def verify(engine: EngineFunction, variant: str, profile: str = "std", fen: Opti
         options["moves"] = _moves_text(moves)
     if depth is not None:
         options["depth"] = depth
-    if root:
-        options["root"] = 1
+    if root is not None:  # None: the root when nothing else is asked
+        options["root"] = int(bool(root))
     if random:
         options["random"], options["seed"] = random, seed
     suite_list = [os.fspath(suite) for suite in ([suites] if isinstance(suites, str) else suites)]
@@ -123,13 +142,11 @@ def verify(engine: EngineFunction, variant: str, profile: str = "std", fen: Opti
     if fixtures is not False and fixtures is not None:
         options["fixtures"], options["fixture"] = 1, _paths(fixtures, variant)
     if timeout is not None:
-        options["timeout"] = timeout
+        options["timeout"] = "%g" % timeout
     return _run(_option_lines(options), Caller(engine, timeout))
 
 
 def _run(options: str, caller: Caller) -> VerifyResult:
-    lib = check_lib()
-
     def answer(ctx: Any, fen: bytes, moves: bytes, depth: int, reply: int) -> int:
         try:  # nothing may cross into C: the reply is the only way out
             kind, text = caller((fen or b"").decode("ascii", "replace"),
