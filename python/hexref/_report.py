@@ -23,7 +23,7 @@ def _difference_lines(difference: Optional[Dict[str, Any]]) -> List[str]:
         lines.append("counts differ:         " + ", ".join(
             "%s expected %d got %d" % (c["move"], c["expected"], c["got"])
             for c in difference["counts"][:8]) + (" ..." if len(difference["counts"]) > 8 else ""))
-    if difference["expected_total"] != difference["got_total"]:
+    if not lines and difference["expected_total"] != difference["got_total"]:
         lines.append("total:                 expected %d, got %d"
                      % (difference["expected_total"], difference["got_total"]))
     return lines
