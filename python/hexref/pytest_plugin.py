@@ -62,10 +62,14 @@ class _Settings:
             raise pytest.UsageError("--hexref-variant %s: unknown (variants: %s)"
                                     % (self.variant, ", ".join(variants())))
         if self.profile not in profiles(self.variant):
-            raise pytest.UsageError("--hexref-profile %s: not a profile of %s (%s)"
-                                    % (self.profile, self.variant, ", ".join(profiles(self.variant))))
+            raise pytest.UsageError("--hexref-profile %s: not a profile of %s (%s)" % (
+                self.profile, self.variant, ", ".join(profiles(self.variant))))
         if self.depth is not None and not 1 <= self.depth <= 10:
             raise pytest.UsageError("--hexref-depth %d: from 1 to 10" % self.depth)
+        if self.max_nodes is not None and self.max_nodes < 1:
+            raise pytest.UsageError("--hexref-max-nodes %d: at least 1" % self.max_nodes)
+        if not self.timeout > 0:
+            raise pytest.UsageError("--hexref-timeout %g: more than 0 seconds" % self.timeout)
         self.engine = _import_engine(self.spec, str(config.rootpath))
         self.folder = tempfile.mkdtemp(prefix="hexref-pytest-")
 
@@ -84,7 +88,8 @@ def _import_engine(spec: str, rootdir: str) -> Callable[..., Any]:
                                 % (spec, module_name, type(error).__name__, error)) from None
     for part in attribute.split("."):
         if not hasattr(target, part):
-            raise pytest.UsageError("--hexref-engine %s: %s has no %s" % (spec, module_name, attribute))
+            raise pytest.UsageError("--hexref-engine %s: %s has no %s"
+                                    % (spec, module_name, attribute))
         target = getattr(target, part)
     if not callable(target):
         raise pytest.UsageError("--hexref-engine %s: %s is not callable" % (spec, attribute))
