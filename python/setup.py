@@ -44,6 +44,9 @@ setup(
                              "data/perft-suites/*.epd", "data/perft-suites/README.md"]},
     include_package_data=False,
     zip_safe=False,
+    # the pytest plugin (docs/python.md): loaded by pytest only, so pytest
+    # stays optional (the package imports nothing of it)
+    entry_points={"pytest11": ["hexref = hexref.pytest_plugin"]},
     distclass=native_distribution,
     cmdclass={"bdist_wheel": native_wheel},
 )

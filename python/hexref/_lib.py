@@ -3,9 +3,9 @@
 The library is the copy inside this package's directory, loaded by its full
 path, so an installed package never picks up another build (a system
 libhexref0, a build tree on LD_LIBRARY_PATH). Every function used has its
-argument and result types declared here, after rules/include/hexref.h: an
-undeclared result would be read as a C int, which truncates the 64-bit
-counts and pointers.
+argument and result types declared here, after rules/include/hexref.h and
+harness/include/hexref_check.h: an undeclared result would be read as a C
+int, which truncates the 64-bit counts and pointers.
 """
 from __future__ import annotations
 
@@ -43,6 +43,10 @@ Rules = c_void_p  # const hx_rules *
 PositionPtr = c_void_p  # hx_position *
 ErrorPtr = POINTER(Error)
 
+Reply = c_void_p  # hx_check_reply *
+# int engine(void *ctx, const char *fen, const char *moves, int depth, hx_check_reply *r)
+EngineFn = ctypes.CFUNCTYPE(c_int, c_void_p, c_char_p, c_char_p, c_int, Reply)
+
 # name: (result type, argument types)
 _PROTOTYPES = {
     "hx_rules_find": (Rules, [c_char_p, c_char_p, ErrorPtr]),
@@ -66,6 +70,13 @@ _PROTOTYPES = {
     "hx_perft_max_depth": (c_int, [PositionPtr]),
     "hx_perft": (c_uint64, [PositionPtr, c_int]),
     "hx_perft_divide": (c_int, [PositionPtr, c_int, c_int, POINTER(DivideEntry)]),
+    # harness/include/hexref_check.h: verify of an engine that is a function;
+    # the result is a malloc'd char *, kept as a pointer so that it can be freed
+    "hx_check_verify": (c_void_p, [c_char_p, EngineFn, c_void_p, POINTER(c_int), POINTER(c_int),
+                                   ErrorPtr]),
+    "hx_check_reply_text": (None, [Reply, c_char_p]),
+    "hx_check_reply_failure": (None, [Reply, c_char_p, c_char_p]),
+    "hx_check_free": (None, [c_void_p]),
 }
 
 

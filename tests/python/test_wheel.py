@@ -238,3 +238,153 @@ def test_the_buffer_sizes_are_hexref_h_s():
         assert int(re.search(r"\b%s = (\d+)" % name, header).group(1)) == getattr(_lib, name), name
     size = int(re.search(r"typedef struct hx_error \{\s*char message\[(\d+)\];", header).group(1))
     assert ctypes.sizeof(_lib.Error) == size
+
+
+# ---- verify of an engine that is a function (hexref.verify, the plugin) ----
+
+def reference_engine(variant, profile="std"):
+    """An honest engine function: hexref's own divide."""
+    def divide(fen, moves, depth):
+        return hexref.Position(variant, profile, fen=fen).play(moves).divide(depth)
+    return divide
+
+
+def ep_blind_moves(position):
+    """The planted fault: where the HexFEN has an e.p. cell, the last legal move is forgotten."""
+    moves = position.legal_moves()
+    return moves[:-1] if position.fen().split()[3] != "-" and moves else moves
+
+
+def ep_blind_divide(fen, moves, depth):
+    """An engine with its own perft over hexref's moves, and the fault above."""
+    def perft(position, d):
+        children = ep_blind_moves(position)
+        if d == 1:
+            return len(children)
+        return sum(perft(position.copy().play([m]), d - 1) for m in children)
+    position = hexref.Position("glinski", fen=fen).play(moves)
+    return {m: 1 if depth == 1 else perft(position.copy().play([m]), depth - 1)
+            for m in ep_blind_moves(position)}
+
+
+def test_verify_of_a_clean_engine_passes(capfd):
+    result = hexref.verify(reference_engine("mccooey"), variant="mccooey", depth=3, random=5,
+                           root=True, fixtures=True)
+    assert result.ok and result.failed == 0, result.report()
+    kinds = [check["kind"] for check in result.checks]
+    assert kinds.count("verify") == 6 and kinds.count("fixture") > 100
+    assert all(check["engine"].endswith("divide") for check in result.checks)
+    assert "Traceback" not in capfd.readouterr().err
+
+
+def test_verify_finds_a_planted_fault_with_its_position_and_move():
+    result = hexref.verify(ep_blind_divide, variant="glinski", depth=3)
+    assert not result.ok and result.failed == 1 and len(result.failures) == 1
+    check = result.failures[0]
+    assert check["outcome"] == "fail" and check["message"] == "missing move"
+    minimal = check["minimal"]
+    root = hexref.Position("glinski")
+    assert check["position"] == root.fen()
+    there = root.play(minimal["path"])  # the path leads from the root to the position
+    assert there.fen() == minimal["position"] and minimal["position"].split()[3] != "-"
+    missing = [m["move"] for m in minimal["difference"]["missing"]]
+    assert missing == [there.legal_moves()[-1]] and minimal["difference"]["extra"] == []
+    report = result.report()
+    assert minimal["position"] in report and "missing in the engine: " + missing[0] in report
+
+
+def engine_failure(engine, **options):
+    """The one failed check of a verify of engine at the root, depth 2."""
+    result = hexref.verify(engine, variant="brusky", depth=2, **options)
+    assert not result.ok and result.failures, result.report()
+    check = result.failures[0]
+    assert check["outcome"] == "error" and check["minimal"]["path"] == ""
+    return check["message"]
+
+
+def test_an_engine_that_raises_is_an_engine_failure(capfd):
+    def raises(fen, moves, depth):
+        raise KeyError("no such square: " + fen.split()[1])
+    message = engine_failure(raises)
+    assert message.startswith("engine failure: the engine function failed: KeyError:")
+    assert "no such square: w" in message and "in raises" in message
+    assert "Traceback" not in capfd.readouterr().err  # nothing crossed the ctypes callback
+
+
+def test_an_engine_that_returns_garbage_is_an_engine_failure():
+    assert "returned list, not a mapping" in engine_failure(lambda fen, moves, depth: ["b1b2"])
+    assert "'many' (str) for c1c2, not a count" in engine_failure(
+        lambda fen, moves, depth: {"c1c2": "many"})
+    assert "True (bool)" in engine_failure(lambda fen, moves, depth: {"c1c2": True})
+    assert "-1 (int)" in engine_failure(lambda fen, moves, depth: {"c1c2": -1})
+    assert "a key 'c1 c2'" in engine_failure(lambda fen, moves, depth: {"c1 c2": 1})
+    # text is the harness's to judge, as a process's output is
+    assert "blank line and total" in engine_failure(lambda fen, moves, depth: "c1c2 31\n")
+
+
+def test_an_engine_past_its_timeout_is_an_engine_failure():
+    import time
+    def sleeps(fen, moves, depth):
+        time.sleep(3)
+        return {}
+    start = time.monotonic()
+    message = engine_failure(sleeps, timeout=0.2)
+    assert time.monotonic() - start < 2.5  # the run did not wait for the sleeping call
+    assert "timed out" in message and "within 0.2 s" in message
+
+
+def test_verify_refuses_options_that_cannot_run():
+    engine = reference_engine("glinski")
+    with pytest.raises(hexref.HexrefError, match="chaturanga"):
+        hexref.verify(engine, variant="chaturanga")
+    with pytest.raises(hexref.HexrefError):
+        hexref.verify(engine, variant="glinski", fen="8/8/8 w - - 0 1")
+    with pytest.raises(hexref.HexrefError, match="line break"):
+        hexref.verify(engine, variant="glinski", fen="x\nvariant=brusky")
+
+
+def test_the_plugin_collects_what_the_runner_runs():
+    """Each fixture item of the plugin is one check of verify --fixtures:
+    the same ids, in the same order, under every profile."""
+    from hexref import _collect
+    for variant in VARIANTS:
+        for profile in hexref.profiles(variant):
+            wanted = [check.name for check in _collect.fixture_checks(variant, profile)]
+            if not wanted:
+                continue
+            result = hexref.verify(reference_engine(variant, profile), variant=variant,
+                                   profile=profile, fixtures=True)
+            assert [c["id"] for c in result.checks] == wanted, (variant, profile)
+
+
+def run_pytest(folder, *args):
+    run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *args],
+                         cwd=folder, capture_output=True, text=True)
+    return run.returncode, run.stdout + run.stderr
+
+
+def test_the_plugin_reports_a_faulty_engine_by_fixture(tmp_path):
+    source = "import hexref\n\n" + "".join(
+        __import__("inspect").getsource(f) + "\n\n" for f in (ep_blind_moves, ep_blind_divide))
+    (tmp_path / "ep_blind.py").write_text(source)
+    code, out = run_pytest(tmp_path, "--hexref-engine", "ep_blind:ep_blind_divide",
+                           "--hexref-variant", "glinski", "--hexref-max-nodes", "20000")
+    assert code == 1, out
+    assert "FAILED hexref::glinski/ep-special.fix::glinski-ep-pin" in out
+    assert "FAILED hexref::glinski/glinski-std.epd::initial" in out
+    assert "1/2k/5/7/1p7/11/KP3r5/11/11/11/11 b - - 0 1" in out  # the fixture's position
+    assert "missing in the engine:" in out and "path:" in out
+    assert "Traceback" not in out and "pytest_plugin.py" not in out
+    code, out = run_pytest(tmp_path, "--hexref-engine", "ep_blind:ep_blind_divide",
+                           "--hexref-variant", "glinski", "-k", "glinski-perft-start-list")
+    assert code == 0 and "1 passed" in out, out
+
+
+def test_the_plugin_refuses_a_filter_that_selects_nothing(tmp_path):
+    (tmp_path / "engine.py").write_text("def divide(fen, moves, depth):\n    return {}\n")
+    for args, why in [(["--hexref-profile", "diag-firstmove"], "no fixture of glinski applies"),
+                      (["--hexref-profile", "no-such"], "not a profile of glinski"),
+                      (["--hexref-engine", "engine:nothing"], "engine has no nothing")]:
+        code, out = run_pytest(tmp_path, "--hexref-engine", "engine:divide",
+                               "--hexref-variant", "glinski", *args)
+        assert code == 4 and why in out, out

@@ -3,7 +3,9 @@
 # --out OUT), installs it offline into a fresh venv in a temporary folder and
 # runs test_wheel.py there with pytest (docs/python.md's examples and
 # hexref.h's limits too; the two files copied beside it), away
-# from the source tree (no PYTHONPATH), against the hexref command HEXREF.
+# from the source tree (no PYTHONPATH), against the hexref command HEXREF;
+# then the example project examples/python-pytest/ (a copy), with the two
+# commands of its README: its tests, and the pytest plugin on its engine.
 # Fails, never skips, when the wheel cannot be built or installed.
 # With LIB and RUNTIME (a sanitizer build: its libhexref.so.0 and the ASan
 # runtime), the checks run again with the package's library replaced by LIB
@@ -26,10 +28,21 @@ trap 'rm -rf "$tmp"' EXIT
   fail "pip install --no-index $wheel"
 mkdir "$tmp/project"
 cp "$src/tests/python/test_wheel.py" "$src/docs/python.md" "$src/rules/include/hexref.h" "$tmp/project/"
+cp -r "$src/examples/python-pytest" "$tmp/example"
 cd "$tmp/project"
+# The example's README commands; each must pass, and say how many passed.
+run_example() {
+  (cd "$tmp/example" &&
+   env -u PYTHONPATH "$@" "$tmp/venv/bin/python" -m pytest -q -p no:cacheprovider |
+     tee "$tmp/example.out" && grep -q "^4 passed" "$tmp/example.out" &&
+   env -u PYTHONPATH "$@" "$tmp/venv/bin/python" -m pytest -q -p no:cacheprovider \
+     --hexref-engine my_engine:divide --hexref-variant glinski | tail -n 3 | tee "$tmp/example.out" &&
+     grep -q "^233 passed" "$tmp/example.out") || fail "examples/python-pytest (its README's commands)"
+}
 run_tests() {
   env -u PYTHONPATH HEXREF_CLI="$cli" "$@" "$tmp/venv/bin/python" -m pytest -q -p no:cacheprovider \
       test_wheel.py
+  run_example "$@"
 }
 run_tests
 [ -n "$sanitized_lib" ] || exit 0
