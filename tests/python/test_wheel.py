@@ -281,7 +281,7 @@ def test_verify_finds_a_planted_fault_with_its_position_and_move():
     result = hexref.verify(ep_blind_divide, variant="glinski", depth=3)
     assert not result.ok and result.failed == 1 and len(result.failures) == 1
     check = result.failures[0]
-    assert check["outcome"] == "fail" and check["message"] == "missing move"
+    assert check["outcome"] == "fail" and check["message"].startswith("missing move ")
     minimal = check["minimal"]
     root = hexref.Position("glinski")
     assert check["position"] == root.fen()
@@ -306,7 +306,7 @@ def test_an_engine_that_raises_is_an_engine_failure(capfd):
     def raises(fen, moves, depth):
         raise KeyError("no such square: " + fen.split()[1])
     message = engine_failure(raises)
-    assert message.startswith("engine failure: the engine function failed: KeyError:")
+    assert message.startswith("engine failure at the root: the engine function failed: KeyError:")
     assert "no such square: w" in message and "in raises" in message
     assert "Traceback" not in capfd.readouterr().err  # nothing crossed the ctypes callback
 
