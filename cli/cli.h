@@ -40,6 +40,7 @@ typedef struct cli_opts {
     int threads, hash_mb, split, resume, count, check_depth;
     int no_bulk;      /* perft: play the last ply instead of counting it */
     int missing;      /* merge: list the jobs without a result instead of summing */
+    int identify;     /* matrix: also run identify on each engine */
     long seconds;
     uint64_t seed, max_nodes;
     int has_seed, has_count, has_seconds; /* how often --seed, -n, --seconds were given */

@@ -106,7 +106,8 @@ static int run(const cli_opts *o, hx_matrix *m)
     if (rc)
         return rc;
     hx_matrix_config cfg = {o->random, o->has_seed ? o->seed : 1, o->depth, o->timeout,
-                            suites, o->max_nodes ? o->max_nodes : MATRIX_MAX_NODES, paths, 1};
+                            suites, o->max_nodes ? o->max_nodes : MATRIX_MAX_NODES, paths, 1,
+                            o->identify};
     int tty = cli_progress_wanted();
     hx_error err;
     for (int i = 0; i < m->nrows; i++) {
@@ -135,6 +136,9 @@ static const cli_option matrix_options[] = {
             "suite lines: the deepest depth within N nodes (default 1000000)"),
     CLI_OPT(CLI_OPT_DOUBLE, 0, "timeout", "SECONDS", CLI_FIELD(timeout),
             "limit per query (default 30)"),
+    CLI_OPT(CLI_OPT_FLAG, 0, "identify", NULL, CLI_FIELD(identify),
+            "also run identify on each engine (not told the profile): its verdict\n"
+            "in a column of its own (as long again as the checks)"),
     CLI_OPT(CLI_OPT_STRING, 0, "format", "text|markdown|json", CLI_FIELD(format),
             "stdout: text (default), markdown, or json (JSON Lines, one engine a line)"),
     CLI_OPT(CLI_OPT_STRING, 'o', "output", "DIR", CLI_FIELD(output),
@@ -144,7 +148,7 @@ static const cli_option matrix_options[] = {
 
 const cli_command cli_matrix_command = {
     "matrix", cmd_matrix, "check several engines and show them as one conformance matrix",
-    "hexref matrix ENGINES [--random N] [-d D] [--format text|markdown|json] [-o DIR]",
+    "hexref matrix ENGINES [--random N] [-d D] [--identify] [--format text|markdown|json] [-o DIR]",
     "Runs the same checks on every engine that the file ENGINES names, one a line:\n"
     "'NAME VARIANT PROFILE PROTOCOL COMMAND...' ('#' starts a comment). Each engine\n"
     "is held to PROFILE by verify: the start position, the quick lines of the perft\n"

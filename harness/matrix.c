@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "identify.h"
 #include "input_file.h"
 #include "protocol.h"
 #include "strutil.h"
@@ -157,6 +158,45 @@ static void fill_cells(hx_matrix *m, hx_matrix_row *r)
 
 /* ---- Running ------------------------------------------------------------ */
 
+/* identify's verdict on the engine, in one line (row->identify). */
+static void verdict(const hx_identify_result *ir, char *out, size_t cap)
+{
+    size_t n = 0;
+    if (ir->stop == HX_IDENTIFY_UNUSABLE) {
+        snprintf(out, cap, "no usable answer: %.150s", ir->unusable);
+        return;
+    }
+    for (int p = 0; p < ir->nprofiles; p++)
+        if (ir->matches >> p & 1)
+            n += (size_t)snprintf(out + n, n < cap ? cap - n : 0, "%s %s",
+                                  n ? "," : "matches", ir->profiles[p]);
+    if (n == 0)
+        snprintf(out, cap, "none, closest %s: differs on %d of %d fixtures",
+                 ir->profiles[ir->closest], ir->disagree[ir->closest], ir->nfixtures);
+}
+
+static int identify_row(hx_matrix_row *r, const hx_matrix_config *cfg, hx_error *err)
+{
+    hx_session_config sc = {r->engine.command, r->engine.protocol, r->engine.variant, NULL,
+                            cfg->timeout, 0};
+    hx_session *s = hx_session_open_engine(&sc, err);
+    hx_identify_result *ir = s ? calloc(1, sizeof *ir) : NULL;
+    int rc = -1;
+    if (ir) {
+        hx_identify_config ic = {s, r->engine.protocol, r->engine.variant, cfg->fixture_paths,
+                                 cfg->nfixture_paths, stderr};
+        rc = hx_identify_run(&ic, NULL, ir, err) == 0 ? 0 : -1;
+        if (rc == 0)
+            verdict(ir, r->identify, sizeof r->identify);
+        hx_identify_result_free(ir);
+    } else if (s) {
+        snprintf(err->message, sizeof err->message, "out of memory");
+    }
+    free(ir);
+    hx_session_close(s);
+    return rc;
+}
+
 static void suite_path(const hx_matrix_config *cfg, const hx_matrix_engine *e, char *out,
                        size_t cap)
 {
@@ -202,6 +242,13 @@ static int run_row(hx_matrix *m, hx_matrix_row *r, const hx_matrix_config *cfg,
         return -1;
     }
     fill_cells(m, r);
+    if (cfg->identify && cfg->fixture_paths && identify_row(r, cfg, err) != 0) {
+        char why[sizeof err->message];
+        snprintf(why, sizeof why, "%s", err->message);
+        snprintf(err->message, sizeof err->message, "%.60s:%ld: engine %.40s: identify: %.130s",
+                 m->source, r->engine.line, r->engine.name, why);
+        return -1;
+    }
     return 0;
 }
 

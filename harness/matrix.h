@@ -44,6 +44,8 @@ typedef struct hx_matrix_row {
     hx_results results;
     hx_verify_summary summary;
     hx_matrix_cell cells[HX_MATRIX_TOPICS_MAX]; /* by topic index of the matrix */
+    char identify[200]; /* with identify: its verdict ("matches jocly", "none, closest
+                           std: differs on 3 of 194 fixtures"), "" when not run */
 } hx_matrix_row;
 
 typedef struct hx_matrix {
@@ -66,6 +68,8 @@ typedef struct hx_matrix_config {
                                    nodes (0: every depth the line lists) */
     const char *const *fixture_paths; /* NULL: no fixtures */
     int nfixture_paths;
+    int identify;               /* also run identify (identify.h) on each engine, not
+                                   told the profile: which reading does it follow? */
 } hx_matrix_config;
 
 /* Reads the engines file: 0, or -1 with err naming file:line. */

@@ -41,6 +41,8 @@ int hx_matrix_print_text(FILE *out, const hx_matrix *m)
                 r->summary.failed);
         if (r->summary.engine_id[0])
             fprintf(out, "  engine says: %s\n", r->summary.engine_id);
+        if (r->identify[0])
+            fprintf(out, "  identify: %s\n", r->identify);
         for (int t = 0; t < m->ntopics; t++) {
             const hx_matrix_cell *c = &r->cells[t];
             char text[32];
@@ -91,10 +93,11 @@ int hx_matrix_print_markdown(FILE *out, const hx_matrix *m, const char *version)
             version, m->source);
     for (int t = 0; t < m->ntopics; t++)
         fprintf(out, " %s |", m->topics[t]);
-    fputs(" result |\n|---|---|", out);
+    int identify = m->nrows && m->rows[0].identify[0];
+    fputs(identify ? " result | identify |\n|---|---|" : " result |\n|---|---|", out);
     for (int t = 0; t < m->ntopics; t++)
         fputs("---|", out);
-    fputs("---|\n", out);
+    fputs(identify ? "---|---|\n" : "---|\n", out);
     for (int i = 0; i < m->nrows; i++) {
         const hx_matrix_row *r = &m->rows[i];
         fputs("| ", out);
@@ -111,11 +114,17 @@ int hx_matrix_print_markdown(FILE *out, const hx_matrix *m, const char *version)
             fprintf(out, " %s %s |", r->cells[t].failed ? "\u274c" : text[0] == '-' ? "" : "\u2705",
                     text);
         }
-        fprintf(out, " %s %d passed, %d failed%s |\n", hx_matrix_row_ok(r) ? "\u2705" : "\u274c",
+        fprintf(out, " %s %d passed, %d failed%s |", hx_matrix_row_ok(r) ? "\u2705" : "\u274c",
                 r->summary.passed, r->summary.failed,
                 r->summary.stop == HX_VERIFY_RAN ? "" : r->summary.stop == HX_VERIFY_GAVE_UP
                                                             ? " (gave up: timeouts)"
                                                             : " (engine did not start)");
+        if (identify) {
+            fputc(' ', out);
+            md_text(out, r->identify);
+            fputs(" |", out);
+        }
+        fputc('\n', out);
     }
     md_findings(out, m);
     return ferror(out) ? -1 : 0;
@@ -155,6 +164,8 @@ int hx_matrix_print_jsonl(FILE *out, const hx_matrix *m, const char *version)
         hx_json_string(out, r->engine.command);
         fputs(",\"engine_id\":", out);
         hx_json_string(out, r->summary.engine_id[0] ? r->summary.engine_id : NULL);
+        fputs(",\"identify\":", out);
+        hx_json_string(out, r->identify[0] ? r->identify : NULL);
         fputs(",\"hexref\":", out);
         hx_json_string(out, version);
         fprintf(out, ",\"ok\":%s,\"passed\":%d,\"failed\":%d,\"stop\":\"%s\",\"cells\":{",

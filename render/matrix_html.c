@@ -84,11 +84,17 @@ static void write_row(FILE *out, const hx_matrix *m, const hx_matrix_row *r)
     fputs("</td>", out);
     for (int t = 0; t < m->ntopics; t++)
         write_cell(out, r, &r->cells[t], m->topics[t]);
-    fprintf(out, "<td class=\"%s\">%s %d passed, %d failed%s</td><td class=\"command\"><code>",
+    fprintf(out, "<td class=\"%s\">%s %d passed, %d failed%s</td>",
             ok ? "pass" : "fail", ok ? "\u2713" : "\u2717", r->summary.passed, r->summary.failed,
             r->summary.stop == HX_VERIFY_RAN        ? ""
             : r->summary.stop == HX_VERIFY_GAVE_UP ? " (gave up: timeouts)"
                                                    : " (engine did not start)");
+    if (r->identify[0]) {
+        fputs("<td class=\"identify\">", out);
+        esc(out, r->identify);
+        fputs("</td>", out);
+    }
+    fputs("<td class=\"command\"><code>", out);
     esc(out, r->engine.command);
     fputs("</code></td></tr>\n", out);
 }
@@ -102,7 +108,10 @@ int hx_matrix_html(FILE *out, const hx_matrix *m, const char *version)
         esc(out, m->topics[t]);
         fputs("</th>", out);
     }
-    fputs("<th>result</th><th>command</th></tr>\n", out);
+    int identify = m->nrows && m->rows[0].identify[0];
+    fputs(identify ? "<th>result</th><th>identify</th><th>command</th></tr>\n"
+                   : "<th>result</th><th>command</th></tr>\n",
+          out);
     for (int i = 0; i < m->nrows; i++)
         write_row(out, m, &m->rows[i]);
     fputs("</table>\n</body>\n</html>\n", out);

@@ -133,6 +133,23 @@ for target, anchor in links:
     with open(os.path.join(report, target)) as f:
         check(f'id="{anchor}"' in f.read(), f"{target} has no {anchor}")
 
+# --identify: each engine, not told the profile, is named by the reading it
+# follows: the honest one std (with the profiles the fixtures cannot tell
+# from it), each bug model its own negative control.
+small = os.path.join(out, "identify.txt")
+picked = [(v, p) for v, p in negs if v == "glinski"]
+with open(small, "w") as f:
+    f.write(f"std-glinski glinski std uci {hexref} engine\n")
+    for v, p in picked:
+        f.write(f"{v}-{p} {v} std uci {hexref} engine -p {p}\n")
+run = subprocess.run([hexref, "matrix", small, "--random", "2", "--identify", "--format", "json"],
+                     capture_output=True, text=True)
+got = {json.loads(l)["engine"]: json.loads(l)["identify"] for l in run.stdout.splitlines()}
+check(bool(picked) and len(got) == 1 + len(picked), f"--identify: rows {sorted(got)}")
+check((got.get("std-glinski") or "").startswith("matches std"), f"--identify std: {got.get('std-glinski')}")
+for v, p in picked:
+    check(got.get(f"{v}-{p}") == f"matches {p}", f"--identify {p}: {got.get(f'{v}-{p}')}")
+
 # Bad files: each an error naming the file and line, and nothing written.
 bad = {
     "": "no engine line",
