@@ -10,8 +10,9 @@ from ._data import data_dir, fixtures_dir, suites_dir
 from ._errors import HexrefError
 from ._position import Position
 from ._rules import profile_summary, profiles, variants
-from ._verify import VerifyResult, verify
+from ._verify import IdentifyResult, VerifyResult, identify, verify
 from ._version import __version__
 
-__all__ = ["HexrefError", "Position", "VerifyResult", "data_dir", "fixtures_dir",
-           "profile_summary", "profiles", "suites_dir", "variants", "verify", "__version__"]
+__all__ = ["HexrefError", "Position", "data_dir", "fixtures_dir",
+           "profile_summary", "profiles", "suites_dir", "variants", "verify", "identify",
+           "IdentifyResult", "VerifyResult", "__version__"]

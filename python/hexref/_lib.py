@@ -74,6 +74,8 @@ _PROTOTYPES = {
     # the result is a malloc'd char *, kept as a pointer so that it can be freed
     "hx_check_verify": (c_void_p, [c_char_p, EngineFn, c_void_p, POINTER(c_int), POINTER(c_int),
                                    ErrorPtr]),
+    "hx_check_identify": (c_void_p, [c_char_p, EngineFn, c_void_p, POINTER(c_int), POINTER(c_int),
+                                     ErrorPtr]),
     "hx_check_reply_text": (None, [Reply, c_char_p]),
     "hx_check_reply_failure": (None, [Reply, c_char_p, c_char_p]),
     "hx_check_free": (None, [c_void_p]),

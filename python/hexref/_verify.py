@@ -1,5 +1,6 @@
-"""verify: an engine that is a Python function, checked by the C harness's
-runner (harness/include/hexref_check.h's hx_check_verify) exactly as
+"""verify and identify: an engine that is a Python function, checked by the C
+harness's runners (harness/include/hexref_check.h's hx_check_verify and
+hx_check_identify) exactly as
 `hexref verify` checks a process: the same comparison, bisection, fixture
 runner and result values. Python only calls the function, turns its answer
 into a reply (_answer.py) and reads the JSON the runner returns."""
@@ -146,7 +147,37 @@ def verify(engine: EngineFunction, variant: str, profile: str = "std", fen: Opti
     return _run(_option_lines(options), Caller(engine, timeout))
 
 
-def _run(options: str, caller: Caller) -> VerifyResult:
+class IdentifyResult(VerifyResult):
+    """identify's checks (`hexref identify --format json`): one per fixture,
+    against the profile the engine matches or comes closest to, which
+    .profile names; .matches is True when no fixture differs from it."""
+
+    @property
+    def profile(self) -> Optional[str]:
+        return self.checks[0]["profile"] if self.checks else None
+
+    @property
+    def matches(self) -> bool:
+        return self.ok and bool(self.checks)
+
+    def __repr__(self) -> str:
+        return "<hexref.IdentifyResult: %s %s, %d of %d fixtures agree>" % (
+            "matches" if self.matches else "closest", self.profile, self.passed, len(self.checks))
+
+
+def identify(engine: EngineFunction, variant: str, fixtures: Any = True,
+             timeout: Optional[float] = 30.0, name: Optional[str] = None) -> IdentifyResult:
+    """Which profile of variant does engine(fen, moves, depth) follow? The
+    fixtures (default: the package's own) are run through it under every
+    profile and compared with the reference pinned to each, as `hexref
+    identify` does for a process; the engine is not told a profile."""
+    options: Dict[str, Any] = {"variant": variant, "fixture": _paths(fixtures, variant),
+                               "name": name if name is not None else _engine_name(engine)}
+    return _run(_option_lines(options), Caller(engine, timeout), lib.hx_check_identify,
+                IdentifyResult)
+
+
+def _run(options: str, caller: Caller, run: Any = None, result: Any = VerifyResult) -> Any:
     def answer(ctx: Any, fen: bytes, moves: bytes, depth: int, reply: int) -> int:
         try:  # nothing may cross into C: the reply is the only way out
             kind, text = caller((fen or b"").decode("ascii", "replace"),
@@ -163,8 +194,9 @@ def _run(options: str, caller: Caller) -> VerifyResult:
     callback = EngineFn(answer)
     failed, pending, err = ctypes.c_int(0), ctypes.c_int(0), Error()
     try:
-        out = lib.hx_check_verify(options.encode("utf-8"), callback, None, ctypes.byref(failed),
-                                  ctypes.byref(pending), ctypes.byref(err))
+        out = (run or lib.hx_check_verify)(options.encode("utf-8"), callback, None,
+                                           ctypes.byref(failed), ctypes.byref(pending),
+                                           ctypes.byref(err))
     finally:
         caller.close()
     if caller.interrupt is not None:
@@ -180,4 +212,4 @@ def _run(options: str, caller: Caller) -> VerifyResult:
     if pending.value:
         raise HexrefError("verify: the C runner counted %d pending answers from a synchronous "
                           "engine (a bug of hexref)" % pending.value)
-    return VerifyResult(text, failed.value)
+    return result(text, failed.value)

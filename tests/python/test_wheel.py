@@ -277,6 +277,22 @@ def test_verify_of_a_clean_engine_passes(capfd):
     assert "Traceback" not in capfd.readouterr().err
 
 
+def test_identify_names_the_reading_an_engine_follows():
+    """identify in-process (hx_check_identify): a bug model is named by its
+    own profile, the honest engine std; an engine that raises matches none."""
+    bug = hexref.identify(reference_engine("glinski", "neg-mccooey-capture"), variant="glinski")
+    assert bug.matches and bug.profile == "neg-mccooey-capture", bug
+    assert len(bug.checks) > 100 and bug.failed == 0
+    honest = hexref.identify(reference_engine("brusky"), variant="brusky")
+    assert honest.matches and honest.profile == "std", honest
+
+    def raises(fen, moves, depth):
+        raise RuntimeError("no engine here")
+    broken = hexref.identify(raises, variant="brusky")
+    assert not broken.matches and broken.failed >= 1
+    assert "no engine here" in broken.checks[0]["message"]
+
+
 def test_verify_finds_a_planted_fault_with_its_position_and_move():
     result = hexref.verify(ep_blind_divide, variant="glinski", depth=3)
     assert not result.ok and result.failed == 1 and len(result.failures) == 1
