@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "check_options.h"
 #include "print.h"
 #include "session.h"
 #include "strutil.h"
@@ -24,6 +25,7 @@ typedef struct check_options {
     const char *name;
     const char *suites[CHECK_LIST_MAX];
     const char *fixtures[CHECK_LIST_MAX];
+    int root_given; /* root= was given (else: the root when nothing else is asked) */
     hx_verify_config cfg;
 } check_options;
 
@@ -105,28 +107,12 @@ static int set_option(check_options *o, const char *key, const char *value, hx_e
     return set_number(c, key, value, err);
 }
 
-/* Splits the text into key=value lines. */
-static int parse_lines(check_options *o, hx_error *err)
+/* check_options.h's callback: one key=value of verify. */
+static int set_verify_option(void *ctx, const char *key, const char *value, hx_error *err)
 {
-    int root_given = 0;
-    for (char *line = o->text, *next; line && *line; line = next) {
-        next = strchr(line, '\n');
-        if (next)
-            *next++ = '\0';
-        if (!*line)
-            continue;
-        char *eq = strchr(line, '=');
-        if (!eq)
-            return fail(err, "option line '%s' is not key=value%s", line, "");
-        *eq = '\0';
-        root_given |= strcmp(line, "root") == 0;
-        if (set_option(o, line, eq + 1, err) != 0)
-            return -1;
-    }
-    if (!root_given)
-        o->cfg.single = o->cfg.fen || o->cfg.moves ||
-                        (!o->cfg.nsuites && !o->cfg.random && !o->cfg.fixtures);
-    return 0;
+    check_options *o = ctx;
+    o->root_given |= strcmp(key, "root") == 0;
+    return set_option(o, key, value, err);
 }
 
 static int parse_options(const char *options, check_options *o, hx_error *err)
@@ -137,8 +123,10 @@ static int parse_options(const char *options, check_options *o, hx_error *err)
         return fail(err, "out of memory%s%s", "", "");
     hx_verify_config *c = &o->cfg;
     c->depth = -1, c->seed = 1, c->protocol = HX_PROTOCOL_SCRIPT;
-    if (parse_lines(o, err) != 0)
+    if (hx_check_each_option(o->text, set_verify_option, o, err) != 0)
         return -1;
+    if (!o->root_given)
+        c->single = c->fen || c->moves || (!c->nsuites && !c->random && !c->fixtures);
     if (!c->variant)
         return fail(err, "option variant= is required%s%s", "", "");
     if (!c->profile)
@@ -151,22 +139,6 @@ static int parse_options(const char *options, check_options *o, hx_error *err)
     c->fixture_paths = o->fixtures;
     c->command = o->name ? o->name : "function";
     return 0;
-}
-
-/* The results as JSON Lines (malloc'd), or NULL when out of memory. */
-static char *results_json(const hx_results *results)
-{
-    char *text = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&text, &len);
-    if (!f)
-        return NULL;
-    int rc = hx_print_json(f, results);
-    if (fclose(f) != 0 || rc != 0) {
-        free(text);
-        return NULL;
-    }
-    return text;
 }
 
 static void ignore_event(void *ctx, const hx_verify_event *e)
@@ -195,7 +167,7 @@ char *hx_check_verify(const char *options, hx_check_engine_fn engine, void *ctx,
     hx_verify_observer obs = {ignore_event, NULL};
     hx_verify_summary summary;
     if (c->session && hx_verify_run(c, &obs, &results, &summary, err) == 0) {
-        json = results_json(&results);
+        json = hx_print_json_text(&results);
         if (!json)
             snprintf(err->message, sizeof err->message, "out of memory");
         if (failed)

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "check_options.h"
 #include "identify.h"
 #include "print.h"
 #include "session.h"
@@ -34,8 +35,9 @@ static int fail(hx_error *err, const char *fmt, ...)
     return -1;
 }
 
-static int set_option(identify_options *o, const char *key, const char *value, hx_error *err)
+static int set_option(void *ctx, const char *key, const char *value, hx_error *err)
 {
+    identify_options *o = ctx;
     if (strcmp(key, "variant") == 0)
         o->variant = value;
     else if (strcmp(key, "name") == 0)
@@ -54,19 +56,8 @@ static int parse_options(const char *options, identify_options *o, hx_error *err
     memset(o, 0, sizeof *o);
     if (!(o->text = hx_strdup(options ? options : "")))
         return fail(err, "out of memory");
-    for (char *line = o->text, *next; *line; line = next) {
-        next = line + strcspn(line, "\n");
-        if (*next)
-            *next++ = '\0';
-        char *eq = strchr(line, '=');
-        if (!*line)
-            continue;
-        if (!eq)
-            return fail(err, "option line '%s' is not key=value", line);
-        *eq = '\0';
-        if (set_option(o, line, eq + 1, err) != 0)
-            return -1;
-    }
+    if (hx_check_each_option(o->text, set_option, o, err) != 0)
+        return -1;
     if (!o->variant)
         return fail(err, "option variant= is required");
     if (!o->npaths)
