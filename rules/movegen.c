@@ -34,7 +34,7 @@ typedef struct gen {
     hx_bb pinned;
     hx_bb pin_line[HX_MAX_CELLS]; /* valid only for pinned cells */
     hx_move *list; /* NULL: only count (perft's last ply) */
-    const fused_sliders *memo; /* NULL, or the sliders' attacks at the parent */
+    const fused_memo *memo; /* NULL, or the sliders' attacks at the parent */
     int n;
 } gen;
 
@@ -150,7 +150,7 @@ HOT void gen_sliders(gen *s, hx_bb ok, hx_bb free, int boxed)
 HOT void gen_sliders_memo(gen *s, hx_bb ok, hx_bb free)
 {
     const hx_geometry *g = s->g;
-    const fused_sliders *m = s->memo;
+    const fused_memo *m = s->memo;
     hx_bb changed = m->occupied ^ s->all;
     hx_bb gone = m->cells & ~(s->own & free); /* captured or pinned since */
     for (int i = 0; i < m->n; i++) {
@@ -295,16 +295,12 @@ HOT void gen_pushes_set(gen *s, hx_bb pawns, int k, hx_bb empty)
     }
 }
 
-/* All unpinned pawns at once: every pawn vector is one index shift. */
-HOT void gen_pawns(gen *s)
+/* The moves of `pawns`, none pinned, all at once: every pawn vector is
+ * one index shift. */
+HOT void gen_pawn_sets(gen *s, hx_bb pawns)
 {
     const hx_rules *r = s->r;
     int us = s->us;
-    hx_bb pawns = s->pos->pieces[us][HX_PAWN];
-    hx_bb pinned = pawns & s->pinned;
-    pawns &= ~pinned;
-    while (pinned)
-        gen_pawn_alone(s, hx_bb_pop(&pinned));
     hx_bb pushers = pawns, empty = s->g->all & ~s->all;
     if (r->p.cross != CROSS_NONE)
         pushers &= ~cross_blocked_set(s, pawns);
@@ -326,6 +322,74 @@ HOT void gen_pawns(gen *s)
         int sh = r->vertical_shift[us];
         add_pawn_set(s, hx_bb_shift(pawns & r->vertical_src[us], sh) & targets, sh, MOVE_NORMAL);
     }
+}
+
+/* Whether the parent's pawn count holds here: the same pawns, none
+ * pinned, not in check, and no cell of their reach changed its occupancy
+ * or colour since (perft_fused.h). */
+HOT int pawn_memo_holds(const gen *s, hx_bb pawns)
+{
+    const fused_memo *m = s->memo;
+    hx_bb changed = (m->occupied ^ s->all) | (m->own ^ s->own);
+    return m->pawn_count >= 0 && pawns == m->pawns && !(changed & m->pawn_reach) &&
+           s->target == s->g->all;
+}
+
+HOT void gen_pawns(gen *s)
+{
+    hx_bb pawns = s->pos->pieces[s->us][HX_PAWN];
+    hx_bb pinned = pawns & s->pinned;
+    pawns &= ~pinned;
+    while (pinned)
+        gen_pawn_alone(s, hx_bb_pop(&pinned));
+    if (s->memo && pawn_memo_holds(s, pawns))
+        s->n += s->memo->pawn_count;
+    else
+        gen_pawn_sets(s, pawns);
+}
+
+/* Every cell a pawn of `pawns` may step onto or across, or capture on. */
+static hx_bb pawn_reach(const hx_rules *r, int us, hx_bb pawns)
+{
+    hx_bb reach = 0;
+    for (int k = 0; k < r->p.nforward; k++) {
+        hx_bb src = r->push_src[us][k];
+        int sh = r->push_shift[us][k];
+        hx_bb one = hx_bb_shift(pawns & src, sh);
+        hx_bb two = hx_bb_shift(hx_bb_shift(pawns & r->reach2[us], sh) & src, sh);
+        hx_bb three = hx_bb_shift(hx_bb_shift(pawns & r->reach3[us], sh) & src, sh);
+        reach |= one | two | hx_bb_shift(three & src, sh);
+    }
+    for (int k = 0; k < r->p.ncapture; k++)
+        reach |= hx_bb_shift(pawns & r->capture_src[us][k], r->capture_shift[us][k]);
+    if (r->vertical_src[us])
+        reach |= hx_bb_shift(pawns & r->vertical_src[us], r->vertical_shift[us]);
+    return reach;
+}
+
+void fused_fill_pawns(const hx_position *pos, int side, fused_memo *m)
+{
+    m->pawn_count = -1;
+    if (pos->reentered) /* diag-firstmove: a pawn's reach changes on every move */
+        return;
+    gen s;
+    s.pos = (hx_position *)pos; /* read only: the pawn sets make no move */
+    s.r = pos->rules;
+    s.g = pos->g;
+    s.us = side;
+    s.them = !side;
+    s.own = pos->occupied[side];
+    s.enemy = pos->occupied[!side];
+    s.all = pos->all;
+    s.target = s.g->all;
+    s.pinned = 0;
+    s.list = NULL;
+    s.memo = NULL;
+    s.n = 0;
+    gen_pawn_sets(&s, pos->pieces[side][HX_PAWN]);
+    m->pawns = pos->pieces[side][HX_PAWN];
+    m->pawn_reach = pawn_reach(s.r, side, m->pawns);
+    m->pawn_count = s.n;
 }
 
 /* Whether the e.p. capture from -> to leaves our king attacked. It
@@ -404,7 +468,7 @@ HOT hx_bb evasion_target(const gen *s, hx_bb checkers)
 
 /* `us` is the side to move, pos->side: a constant where the caller
  * specialises the count by side (fused_count_legal). */
-HOT int generate(hx_position *pos, hx_move *list, const fused_sliders *memo, int us)
+HOT int generate(hx_position *pos, hx_move *list, const fused_memo *memo, int us)
 {
     gen s;
     s.pos = pos;
@@ -439,7 +503,7 @@ int hx_count_legal(hx_position *pos) { return generate(pos, NULL, NULL, pos->sid
 
 /* One copy per side to move, so that every [us] and [them] index of the
  * rules' tables is a constant offset (docs/speed.md). */
-int fused_count_legal(hx_position *pos, const fused_sliders *memo)
+int fused_count_legal(hx_position *pos, const fused_memo *memo)
 {
     return pos->side == HX_WHITE ? generate(pos, NULL, memo, HX_WHITE)
                                  : generate(pos, NULL, memo, HX_BLACK);

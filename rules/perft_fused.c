@@ -8,9 +8,9 @@
 
 #include "attacks.h"
 
-/* The attacks of side's sliders on pos's occupancy; 0 if there are more
- * than the memo holds. */
-static int fill_sliders(fused_sliders *m, const hx_position *pos, int side)
+/* The attacks of side's sliders on pos's occupancy and its pawns' count;
+ * 0 if there are more sliders than the memo holds. */
+static int fill_sliders(fused_memo *m, const hx_position *pos, int side)
 {
     const hx_geometry *g = pos->g;
     const hx_bb *p = pos->pieces[side];
@@ -18,6 +18,7 @@ static int fill_sliders(fused_sliders *m, const hx_position *pos, int side)
     if (hx_bb_count(diag) + hx_bb_count(orth) > FUSED_MAX_SLIDERS)
         return 0;
     m->occupied = pos->all;
+    m->own = pos->occupied[side];
     m->cells = diag | orth;
     m->n = 0;
     while (diag) {
@@ -32,6 +33,7 @@ static int fill_sliders(fused_sliders *m, const hx_position *pos, int side)
         m->diagonal[m->n] = 0;
         m->attacks[m->n++] = attacks_orthogonal(g, from, pos->all);
     }
+    fused_fill_pawns(pos, side, m);
     return 1;
 }
 
@@ -76,7 +78,7 @@ static inline void light_edit(hx_position *pos, int us, int from, int to, int pi
  * the child's count reads none of them (it tests e.p. captures by masks,
  * movegen.c). */
 static uint64_t count_light(hx_position *pos, const hx_move *moves, int n, const uint8_t *light,
-                            const fused_sliders *use)
+                            const fused_memo *use)
 {
     const hx_rules *r = pos->rules;
     int us = !pos->side;
@@ -112,10 +114,10 @@ uint64_t fused_perft2(hx_position *pos)
 {
     hx_move moves[HX_MAX_MOVES];
     uint8_t light[HX_MAX_MOVES];
-    fused_sliders memo;
+    fused_memo memo;
     int n = hx_legal_moves(pos, moves), nlight = 0;
     int can_light = !pos->rules->p.first_move_only;
-    const fused_sliders *use = fill_sliders(&memo, pos, !pos->side) ? &memo : NULL;
+    const fused_memo *use = fill_sliders(&memo, pos, !pos->side) ? &memo : NULL;
     for (int i = 0; i < n; i++)
         nlight += light[i] = (uint8_t)(can_light && light_move(pos, moves[i]));
     uint64_t nodes = 0;
