@@ -153,6 +153,8 @@ HOT void gen_sliders_memo(gen *s, hx_bb ok, hx_bb free)
     const fused_memo *m = s->memo;
     hx_bb changed = m->occupied ^ s->all;
     hx_bb gone = m->cells & ~(s->own & free); /* captured or pinned since */
+    /* Not in check and nothing of ours taken: an unchanged attack's count holds. */
+    int counts_hold = s->own == m->own && s->target == g->all;
     for (int i = 0; i < m->n; i++) {
         int from = m->from[i];
         if (gone && hx_bb_has(gone, from))
@@ -161,6 +163,10 @@ HOT void gen_sliders_memo(gen *s, hx_bb ok, hx_bb free)
         if (a & changed)
             a = m->diagonal[i] ? attacks_diagonal(g, from, s->all)
                                : attacks_orthogonal(g, from, s->all);
+        else if (counts_hold) {
+            s->n += m->count[i];
+            continue;
+        }
         add_all(s, from, a & ok);
     }
 }
@@ -171,6 +177,10 @@ HOT void gen_pieces(gen *s)
     const hx_bb *p = s->pos->pieces[s->us];
     hx_bb ok = ~s->own & s->target, free = ~s->pinned; /* a pinned knight never moves */
     hx_bb knights = p[HX_KNIGHT] & free;
+    if (s->memo && knights == s->memo->knights && s->own == s->memo->own && s->target == g->all) {
+        s->n += s->memo->knight_count; /* none pinned or taken, not in check */
+        knights = 0;
+    }
     while (knights) {
         int from = hx_bb_pop(&knights);
         add_all(s, from, g->knight[from] & ok);
@@ -456,6 +466,15 @@ static void gen_castles(gen *s)
     }
 }
 
+/* Whether every castle the parent ruled out is still blocked: a move
+ * only takes rights away, and none of the cells that blocked them was
+ * emptied. */
+HOT int castles_stay_shut(const gen *s)
+{
+    const fused_memo *m = s->memo;
+    return !m->castle_open && !((m->occupied ^ s->all) & m->castle_cells);
+}
+
 HOT hx_bb evasion_target(const gen *s, hx_bb checkers)
 {
     int checker = hx_bb_lsb(checkers);
@@ -492,7 +511,8 @@ HOT int generate(hx_position *pos, hx_move *list, const fused_memo *memo, int us
     gen_pawns(&s);
     if (pos->ep.capturable)
         gen_ep(&s);
-    if (!checkers && (pos->castling & (3 << (2 * s.us)))) /* rights: 2 bits per colour */
+    if (!checkers && (pos->castling & (3 << (2 * s.us))) && /* rights: 2 bits per colour */
+        !(memo && castles_stay_shut(&s)))
         gen_castles(&s);
     return s.n;
 }

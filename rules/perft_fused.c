@@ -10,6 +10,21 @@
 
 /* The attacks of side's sliders on pos's occupancy and its pawns' count;
  * 0 if there are more sliders than the memo holds. */
+/* The castles of side that pos's occupancy does not already rule out. */
+static void fill_castles(fused_memo *m, const hx_position *pos, int side)
+{
+    const hx_rules *r = pos->rules;
+    m->castle_cells = 0;
+    m->castle_open = 0;
+    for (int i = r->first_castle[side]; i < r->first_castle[side + 1]; i++) {
+        const hx_castle *k = &r->castles[i];
+        if (pos->castling & (1 << k->right)) {
+            m->castle_cells |= k->must_be_empty;
+            m->castle_open |= !(k->must_be_empty & pos->all);
+        }
+    }
+}
+
 static int fill_sliders(fused_memo *m, const hx_position *pos, int side)
 {
     const hx_geometry *g = pos->g;
@@ -33,7 +48,14 @@ static int fill_sliders(fused_memo *m, const hx_position *pos, int side)
         m->diagonal[m->n] = 0;
         m->attacks[m->n++] = attacks_orthogonal(g, from, pos->all);
     }
+    for (int i = 0; i < m->n; i++)
+        m->count[i] = (uint8_t)hx_bb_count(m->attacks[i] & ~m->own);
+    hx_bb knights = m->knights = p[HX_KNIGHT];
+    m->knight_count = 0;
+    while (knights)
+        m->knight_count += hx_bb_count(g->knight[hx_bb_pop(&knights)] & ~m->own);
     fused_fill_pawns(pos, side, m);
+    fill_castles(m, pos, side);
     return 1;
 }
 

@@ -22,7 +22,8 @@ enum { FUSED_MAX_SLIDERS = 24 };
 
 /* What one side's moves were at a node, for the count of its replies in
  * each child: entry i is the attack of the slider on from[i] along its
- * diagonal (diagonal[i] = 1) or orthogonal lines; pawn_count is the
+ * diagonal (diagonal[i] = 1) or orthogonal lines, and the number of its
+ * moves when not in check (count[i]); pawn_count is the
  * number of its pawns' moves (none pinned, not in check, e.p. aside), which
  * depends only on the occupancy and colour of the cells of pawn_reach. */
 typedef struct fused_memo {
@@ -33,9 +34,16 @@ typedef struct fused_memo {
     int8_t from[FUSED_MAX_SLIDERS];
     uint8_t diagonal[FUSED_MAX_SLIDERS];
     hx_bb attacks[FUSED_MAX_SLIDERS];
+    uint8_t count[FUSED_MAX_SLIDERS]; /* attacks[i] less the side's own pieces */
+    hx_bb knights;    /* the side's knights then, and their moves' number */
+    int knight_count;
     hx_bb pawns;      /* the side's pawns then */
     hx_bb pawn_reach;
     int pawn_count;   /* -1: unknown */
+    /* The cells that must be empty for a castle the side still has the
+     * right to, and whether one of those castles had them empty. */
+    hx_bb castle_cells;
+    int castle_open;
 } fused_memo;
 
 /* Fills m's pawn part for side on pos (movegen.c). */
