@@ -155,6 +155,21 @@ HOT void gen_sliders_memo(gen *s, hx_bb ok, hx_bb free)
     hx_bb gone = m->cells & ~(s->own & free); /* captured or pinned since */
     /* Not in check and nothing of ours taken: an unchanged attack's count holds. */
     int counts_hold = s->own == m->own && s->target == g->all;
+    if (counts_hold && !gone) {
+        /* the node's total, less what the changed cells' sliders lost or won */
+        uint32_t redo = 0;
+        for (hx_bb c = changed; c;)
+            redo |= m->hit[hx_bb_pop(&c)];
+        s->n += m->total;
+        while (redo) {
+            int i = __builtin_ctz(redo), from = m->from[i];
+            redo &= redo - 1;
+            hx_bb a = m->diagonal[i] ? attacks_diagonal(g, from, s->all)
+                                     : attacks_orthogonal(g, from, s->all);
+            s->n += hx_bb_count(a & ok) - m->count[i];
+        }
+        return;
+    }
     for (int i = 0; i < m->n; i++) {
         int from = m->from[i];
         if (gone && hx_bb_has(gone, from))

@@ -8,6 +8,8 @@
 
 #include "attacks.h"
 
+#include <string.h>
+
 /* The attacks of side's sliders on pos's occupancy and its pawns' count;
  * 0 if there are more sliders than the memo holds. */
 /* The castles of side that pos's occupancy does not already rule out. */
@@ -48,8 +50,14 @@ static int fill_sliders(fused_memo *m, const hx_position *pos, int side)
         m->diagonal[m->n] = 0;
         m->attacks[m->n++] = attacks_orthogonal(g, from, pos->all);
     }
-    for (int i = 0; i < m->n; i++)
+    memset(m->hit, 0, sizeof m->hit);
+    m->total = 0;
+    for (int i = 0; i < m->n; i++) {
         m->count[i] = (uint8_t)hx_bb_count(m->attacks[i] & ~m->own);
+        m->total += m->count[i];
+        for (hx_bb a = m->attacks[i]; a;)
+            m->hit[hx_bb_pop(&a)] |= (uint32_t)1 << i;
+    }
     hx_bb knights = m->knights = p[HX_KNIGHT];
     m->knight_count = 0;
     while (knights)

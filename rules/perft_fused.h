@@ -35,6 +35,8 @@ typedef struct fused_memo {
     uint8_t diagonal[FUSED_MAX_SLIDERS];
     hx_bb attacks[FUSED_MAX_SLIDERS];
     uint8_t count[FUSED_MAX_SLIDERS]; /* attacks[i] less the side's own pieces */
+    int total;                        /* the sum of count[] */
+    uint32_t hit[HX_MAX_CELLS];       /* bit i: attacks[i] holds the cell */
     hx_bb knights;    /* the side's knights then, and their moves' number */
     int knight_count;
     hx_bb pawns;      /* the side's pawns then */
