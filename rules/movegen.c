@@ -143,31 +143,39 @@ HOT void gen_sliders(gen *s, hx_bb ok, hx_bb free, int boxed)
     }
 }
 
+/* Where the memo's counts hold for every slider (none taken or pinned,
+ * not in check): the node's total, less what the sliders that reach a
+ * changed cell lost or won. */
+HOT void sliders_from_total(gen *s, hx_bb ok, hx_bb changed)
+{
+    const fused_memo *m = s->memo;
+    uint32_t redo = 0;
+    for (hx_bb c = changed; c;)
+        redo |= m->hit[hx_bb_pop(&c)];
+    s->n += m->total;
+    while (redo) {
+        int i = __builtin_ctz(redo), from = m->from[i];
+        redo &= redo - 1;
+        hx_bb a = m->diagonal[i] ? attacks_diagonal(s->g, from, s->all)
+                                 : attacks_orthogonal(s->g, from, s->all);
+        s->n += hx_bb_count(a & ok) - m->count[i];
+    }
+}
+
 /* The unpinned sliders, from the attacks their parent node looked up
  * (perft_fused.h): a slider is looked up again only if the move since
  * changed the occupancy of a cell it reached; a captured or pinned one is
- * passed over. */
+ * passed over; an unchanged one adds the node's count of its moves where
+ * that count holds (not in check, nothing of ours taken). */
 HOT void gen_sliders_memo(gen *s, hx_bb ok, hx_bb free)
 {
     const hx_geometry *g = s->g;
     const fused_memo *m = s->memo;
     hx_bb changed = m->occupied ^ s->all;
     hx_bb gone = m->cells & ~(s->own & free); /* captured or pinned since */
-    /* Not in check and nothing of ours taken: an unchanged attack's count holds. */
     int counts_hold = s->own == m->own && s->target == g->all;
     if (counts_hold && !gone) {
-        /* the node's total, less what the changed cells' sliders lost or won */
-        uint32_t redo = 0;
-        for (hx_bb c = changed; c;)
-            redo |= m->hit[hx_bb_pop(&c)];
-        s->n += m->total;
-        while (redo) {
-            int i = __builtin_ctz(redo), from = m->from[i];
-            redo &= redo - 1;
-            hx_bb a = m->diagonal[i] ? attacks_diagonal(g, from, s->all)
-                                     : attacks_orthogonal(g, from, s->all);
-            s->n += hx_bb_count(a & ok) - m->count[i];
-        }
+        sliders_from_total(s, ok, changed);
         return;
     }
     for (int i = 0; i < m->n; i++) {

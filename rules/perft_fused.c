@@ -10,8 +10,6 @@
 
 #include <string.h>
 
-/* The attacks of side's sliders on pos's occupancy and its pawns' count;
- * 0 if there are more sliders than the memo holds. */
 /* The castles of side that pos's occupancy does not already rule out. */
 static void fill_castles(fused_memo *m, const hx_position *pos, int side)
 {
@@ -27,7 +25,28 @@ static void fill_castles(fused_memo *m, const hx_position *pos, int side)
     }
 }
 
-static int fill_sliders(fused_memo *m, const hx_position *pos, int side)
+/* The sliders' and knights' move counts (not in check, none pinned), and
+ * per cell which sliders' attacks hold it. */
+static void fill_counts(fused_memo *m, const hx_position *pos, int side)
+{
+    const hx_geometry *g = pos->g;
+    memset(m->hit, 0, sizeof m->hit);
+    m->total = 0;
+    for (int i = 0; i < m->n; i++) {
+        m->count[i] = (uint8_t)hx_bb_count(m->attacks[i] & ~m->own);
+        m->total += m->count[i];
+        for (hx_bb a = m->attacks[i]; a;)
+            m->hit[hx_bb_pop(&a)] |= (uint32_t)1 << i;
+    }
+    hx_bb knights = m->knights = pos->pieces[side][HX_KNIGHT];
+    m->knight_count = 0;
+    while (knights)
+        m->knight_count += hx_bb_count(g->knight[hx_bb_pop(&knights)] & ~m->own);
+}
+
+/* The memo of side's moves on pos (perft_fused.h); 0 if side has more
+ * sliders than it holds. */
+static int fill_memo(fused_memo *m, const hx_position *pos, int side)
 {
     const hx_geometry *g = pos->g;
     const hx_bb *p = pos->pieces[side];
@@ -50,18 +69,7 @@ static int fill_sliders(fused_memo *m, const hx_position *pos, int side)
         m->diagonal[m->n] = 0;
         m->attacks[m->n++] = attacks_orthogonal(g, from, pos->all);
     }
-    memset(m->hit, 0, sizeof m->hit);
-    m->total = 0;
-    for (int i = 0; i < m->n; i++) {
-        m->count[i] = (uint8_t)hx_bb_count(m->attacks[i] & ~m->own);
-        m->total += m->count[i];
-        for (hx_bb a = m->attacks[i]; a;)
-            m->hit[hx_bb_pop(&a)] |= (uint32_t)1 << i;
-    }
-    hx_bb knights = m->knights = p[HX_KNIGHT];
-    m->knight_count = 0;
-    while (knights)
-        m->knight_count += hx_bb_count(g->knight[hx_bb_pop(&knights)] & ~m->own);
+    fill_counts(m, pos, side);
     fused_fill_pawns(pos, side, m);
     fill_castles(m, pos, side);
     return 1;
@@ -82,10 +90,11 @@ static int light_move(const hx_position *pos, hx_move m)
            hx_piece_type(pos->board[move_from(m)]) != HX_PAWN;
 }
 
-/* A light move's board edit, and its own undo when played again with the
- * same captured piece: the bitboards, the mailbox and the king's cell. */
+/* A light move's bitboard edit, which played again undoes itself; a
+ * moving king is put on king_at (to, then back on from). The caller edits
+ * the mailbox. */
 static inline void light_edit(hx_position *pos, int us, int from, int to, int piece,
-                              int captured, int cell_of_piece)
+                              int captured, int king_at)
 {
     hx_bb moved = HX_BB_BIT(from) | HX_BB_BIT(to);
     pos->pieces[us][hx_piece_type(piece)] ^= moved;
@@ -99,7 +108,7 @@ static inline void light_edit(hx_position *pos, int us, int from, int to, int pi
         pos->all ^= moved;
     }
     if (hx_piece_type(piece) == HX_KING)
-        pos->king[us] = (int8_t)cell_of_piece;
+        pos->king[us] = (int8_t)king_at;
 }
 
 /* The replies to the light moves of pos, each played by a board edit on
@@ -147,7 +156,7 @@ uint64_t fused_perft2(hx_position *pos)
     fused_memo memo;
     int n = hx_legal_moves(pos, moves), nlight = 0;
     int can_light = !pos->rules->p.first_move_only;
-    const fused_memo *use = fill_sliders(&memo, pos, !pos->side) ? &memo : NULL;
+    const fused_memo *use = fill_memo(&memo, pos, !pos->side) ? &memo : NULL;
     for (int i = 0; i < n; i++)
         nlight += light[i] = (uint8_t)(can_light && light_move(pos, moves[i]));
     uint64_t nodes = 0;

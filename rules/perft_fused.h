@@ -4,12 +4,12 @@
  *
  * A depth-2 count plays each move of the node and counts the replies. The
  * replies' side is the same in every child, and one move changes few cells,
- * so the sliders' attacks of that side are looked up once, at the node
- * (fused_memo), and in each child again only where the move changed a
- * cell they reach. Most moves are played by a lighter make (no history, no
- * clock) that perft_fused.c keeps to the cases it knows; the rest (castles,
- * e.p., multi-steps, promotions, the bug models' e.p. records) are played
- * by position_make.
+ * so that side's moves are counted once, at the node (fused_memo), and in
+ * each child again only where the move changed a cell they depend on.
+ * Most moves are played by a board edit (no key, history or clock) that
+ * perft_fused.c keeps to the cases it knows; the rest (castles, e.p.
+ * captures, promotions, the bug models' e.p. records, every move under
+ * diag-firstmove) are played by position_make.
  */
 #ifndef HEXREF_PERFT_FUSED_H
 #define HEXREF_PERFT_FUSED_H

@@ -119,8 +119,9 @@ static void kernels_count_the_same_perft(void **state)
 }
 
 /* What a depth-2 node of the fused count (rules/perft_fused.c) met: moves
- * played by position_make rather than the light make, and children in
- * check. */
+ * played by position_make rather than the board edit (castles, e.p.
+ * captures, promotions), multi-steps (edited, with the child's e.p.
+ * record), e.p. captures the generator refused, and children in check. */
 typedef struct fused_seen {
     int castles, ep, ep_refused, promotions, multi, checks, nodes;
 } fused_seen;
