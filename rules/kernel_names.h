@@ -28,7 +28,9 @@
 #define hx_perft_deep_watched HX_KERNEL_SYMBOL(hx_perft_deep_watched)
 #define hx_perft_max_depth HX_KERNEL_SYMBOL(hx_perft_max_depth)
 #define position_make HX_KERNEL_SYMBOL(position_make) /* internal, shared by the kernel's files */
+#define position_record_multi_step HX_KERNEL_SYMBOL(position_record_multi_step) /* internal */
 #define fused_count_legal HX_KERNEL_SYMBOL(fused_count_legal) /* internal: perft_fused.h */
+#define fused_fill_pawns HX_KERNEL_SYMBOL(fused_fill_pawns)
 #define fused_perft2 HX_KERNEL_SYMBOL(fused_perft2)
 
 #endif

@@ -36,19 +36,17 @@ static void clear_ep(hx_position *pos)
     pos->ep.capturable = 0;
 }
 
+/* Sets the e.p. record; position_make keys its cells. */
 static void set_ep(hx_position *pos, const int8_t *cells, int count, int victim)
 {
-    for (int i = 0; i < count; i++) {
+    for (int i = 0; i < count; i++)
         pos->ep.cells[i] = cells[i];
-        pos->key ^= zobrist_ep(cells[i]);
-    }
     pos->ep.count = (int8_t)count;
     pos->ep.victim = (int8_t)victim;
     pos->ep.capturable = position_ep_capturable(pos->rules, &pos->ep);
 }
 
-/* The cells a multi-step from `from` to `to` crossed, in order. */
-static void record_multi_step(hx_position *pos, int us, int from, int to)
+void position_record_multi_step(hx_position *pos, int us, int from, int to)
 {
     const hx_rules *r = pos->rules;
     for (int k = 0; k < r->p.nforward; k++) {
@@ -84,13 +82,6 @@ static void bug_capture_sets_ep(hx_position *pos, int us, int from, int to)
         if (cell != HX_NO_CELL && !hx_bb_has(pos->all, cell))
             set_ep(pos, &cell, 1, to);
     }
-}
-
-static int ep_victim_cell(const hx_position *pos, int to)
-{
-    if (pos->rules->p.ep_victim_by_target) /* neg-ep-victim-by-target */
-        return pos->rules->push[!pos->side][0][to];
-    return pos->ep.victim;
 }
 
 static void make_castle(hx_position *pos, int us, const hx_castle *k)
@@ -153,7 +144,7 @@ void position_make(hx_position *pos, hx_move m)
         make_castle(pos, us, &pos->rules->castles[move_castle(m)]);
     } else {
         if (kind == MOVE_EP)
-            captured_at = ep_victim_cell(pos, to);
+            captured_at = position_ep_victim(pos, to);
         if (captured_at != HX_NO_CELL && pos->board[captured_at] &&
             (kind != MOVE_EP || pos->board[captured_at] == hx_piece(!us, HX_PAWN))) {
             captured = pos->board[captured_at];
@@ -169,9 +160,11 @@ void position_make(hx_position *pos, hx_move m)
     u->captured_at = (int8_t)captured_at;
     clear_ep(pos);
     if (kind == MOVE_MULTI)
-        record_multi_step(pos, us, from, to);
+        position_record_multi_step(pos, us, from, to);
     else if (captured && hx_piece_type(piece) == HX_PAWN)
         bug_capture_sets_ep(pos, us, from, to);
+    for (int i = 0; i < pos->ep.count; i++)
+        pos->key ^= zobrist_ep(pos->ep.cells[i]);
     uint8_t rights = pos->castling & pos->rules->rights_keep_from[from] &
                      pos->rules->rights_keep_to[to];
     if (rights != pos->castling) {

@@ -34,7 +34,7 @@ typedef struct gen {
     hx_bb pinned;
     hx_bb pin_line[HX_MAX_CELLS]; /* valid only for pinned cells */
     hx_move *list; /* NULL: only count (perft's last ply) */
-    const fused_sliders *memo; /* NULL, or the sliders' attacks at the parent */
+    const fused_memo *memo; /* NULL, or the sliders' attacks at the parent */
     int n;
 } gen;
 
@@ -143,16 +143,41 @@ HOT void gen_sliders(gen *s, hx_bb ok, hx_bb free, int boxed)
     }
 }
 
+/* Where the memo's counts hold for every slider (none taken or pinned,
+ * not in check): the node's total, less what the sliders that reach a
+ * changed cell lost or won. */
+HOT void sliders_from_total(gen *s, hx_bb ok, hx_bb changed)
+{
+    const fused_memo *m = s->memo;
+    uint32_t redo = 0;
+    for (hx_bb c = changed; c;)
+        redo |= m->hit[hx_bb_pop(&c)];
+    s->n += m->total;
+    while (redo) {
+        int i = __builtin_ctz(redo), from = m->from[i];
+        redo &= redo - 1;
+        hx_bb a = m->diagonal[i] ? attacks_diagonal(s->g, from, s->all)
+                                 : attacks_orthogonal(s->g, from, s->all);
+        s->n += hx_bb_count(a & ok) - m->count[i];
+    }
+}
+
 /* The unpinned sliders, from the attacks their parent node looked up
  * (perft_fused.h): a slider is looked up again only if the move since
  * changed the occupancy of a cell it reached; a captured or pinned one is
- * passed over. */
+ * passed over; an unchanged one adds the node's count of its moves where
+ * that count holds (not in check, nothing of ours taken). */
 HOT void gen_sliders_memo(gen *s, hx_bb ok, hx_bb free)
 {
     const hx_geometry *g = s->g;
-    const fused_sliders *m = s->memo;
+    const fused_memo *m = s->memo;
     hx_bb changed = m->occupied ^ s->all;
     hx_bb gone = m->cells & ~(s->own & free); /* captured or pinned since */
+    int counts_hold = s->own == m->own && s->target == g->all;
+    if (counts_hold && !gone) {
+        sliders_from_total(s, ok, changed);
+        return;
+    }
     for (int i = 0; i < m->n; i++) {
         int from = m->from[i];
         if (gone && hx_bb_has(gone, from))
@@ -161,6 +186,10 @@ HOT void gen_sliders_memo(gen *s, hx_bb ok, hx_bb free)
         if (a & changed)
             a = m->diagonal[i] ? attacks_diagonal(g, from, s->all)
                                : attacks_orthogonal(g, from, s->all);
+        else if (counts_hold) {
+            s->n += m->count[i];
+            continue;
+        }
         add_all(s, from, a & ok);
     }
 }
@@ -171,6 +200,10 @@ HOT void gen_pieces(gen *s)
     const hx_bb *p = s->pos->pieces[s->us];
     hx_bb ok = ~s->own & s->target, free = ~s->pinned; /* a pinned knight never moves */
     hx_bb knights = p[HX_KNIGHT] & free;
+    if (s->memo && knights == s->memo->knights && s->own == s->memo->own && s->target == g->all) {
+        s->n += s->memo->knight_count; /* none pinned or taken, not in check */
+        knights = 0;
+    }
     while (knights) {
         int from = hx_bb_pop(&knights);
         add_all(s, from, g->knight[from] & ok);
@@ -295,16 +328,12 @@ HOT void gen_pushes_set(gen *s, hx_bb pawns, int k, hx_bb empty)
     }
 }
 
-/* All unpinned pawns at once: every pawn vector is one index shift. */
-HOT void gen_pawns(gen *s)
+/* The moves of `pawns`, none pinned, all at once: every pawn vector is
+ * one index shift. */
+HOT void gen_pawn_sets(gen *s, hx_bb pawns)
 {
     const hx_rules *r = s->r;
     int us = s->us;
-    hx_bb pawns = s->pos->pieces[us][HX_PAWN];
-    hx_bb pinned = pawns & s->pinned;
-    pawns &= ~pinned;
-    while (pinned)
-        gen_pawn_alone(s, hx_bb_pop(&pinned));
     hx_bb pushers = pawns, empty = s->g->all & ~s->all;
     if (r->p.cross != CROSS_NONE)
         pushers &= ~cross_blocked_set(s, pawns);
@@ -328,7 +357,98 @@ HOT void gen_pawns(gen *s)
     }
 }
 
-/* E.p. removes a second piece, possibly from a pin line: make and test. */
+/* Whether the parent's pawn count holds here: the same pawns, none
+ * pinned, not in check, and no cell of their reach changed its occupancy
+ * or colour since (perft_fused.h). */
+HOT int pawn_memo_holds(const gen *s, hx_bb pawns)
+{
+    const fused_memo *m = s->memo;
+    hx_bb changed = (m->occupied ^ s->all) | (m->own ^ s->own);
+    return m->pawn_count >= 0 && pawns == m->pawns && !(changed & m->pawn_reach) &&
+           s->target == s->g->all;
+}
+
+HOT void gen_pawns(gen *s)
+{
+    hx_bb pawns = s->pos->pieces[s->us][HX_PAWN];
+    hx_bb pinned = pawns & s->pinned;
+    pawns &= ~pinned;
+    while (pinned)
+        gen_pawn_alone(s, hx_bb_pop(&pinned));
+    if (s->memo && pawn_memo_holds(s, pawns))
+        s->n += s->memo->pawn_count;
+    else
+        gen_pawn_sets(s, pawns);
+}
+
+/* Every cell a pawn of `pawns` may step onto or across, or capture on. */
+static hx_bb pawn_reach(const hx_rules *r, int us, hx_bb pawns)
+{
+    hx_bb reach = 0;
+    for (int k = 0; k < r->p.nforward; k++) {
+        hx_bb src = r->push_src[us][k];
+        int sh = r->push_shift[us][k];
+        hx_bb one = hx_bb_shift(pawns & src, sh);
+        hx_bb two = hx_bb_shift(hx_bb_shift(pawns & r->reach2[us], sh) & src, sh);
+        hx_bb three = hx_bb_shift(hx_bb_shift(pawns & r->reach3[us], sh) & src, sh);
+        reach |= one | two | hx_bb_shift(three & src, sh);
+    }
+    for (int k = 0; k < r->p.ncapture; k++)
+        reach |= hx_bb_shift(pawns & r->capture_src[us][k], r->capture_shift[us][k]);
+    if (r->vertical_src[us])
+        reach |= hx_bb_shift(pawns & r->vertical_src[us], r->vertical_shift[us]);
+    return reach;
+}
+
+void fused_fill_pawns(const hx_position *pos, int side, fused_memo *m)
+{
+    m->pawn_count = -1;
+    if (pos->reentered) /* diag-firstmove: a pawn's reach changes on every move */
+        return;
+    gen s;
+    s.pos = (hx_position *)pos; /* read only: the pawn sets make no move */
+    s.r = pos->rules;
+    s.g = pos->g;
+    s.us = side;
+    s.them = !side;
+    s.own = pos->occupied[side];
+    s.enemy = pos->occupied[!side];
+    s.all = pos->all;
+    s.target = s.g->all;
+    s.pinned = 0;
+    s.list = NULL;
+    s.memo = NULL;
+    s.n = 0;
+    gen_pawn_sets(&s, pos->pieces[side][HX_PAWN]);
+    m->pawns = pos->pieces[side][HX_PAWN];
+    m->pawn_reach = pawn_reach(s.r, side, m->pawns);
+    m->pawn_count = s.n;
+}
+
+/* Whether the e.p. capture from -> to leaves our king attacked. It
+ * empties two cells, one of which may be on a line through the king, so
+ * the pin masks do not answer it: the king's attackers are found on the
+ * occupancy after the capture, which takes the pawn position_make would
+ * take (none if the victim cell holds no enemy pawn, as a bug model can
+ * make it). */
+static int ep_exposes_king(const gen *s, int from, int to)
+{
+    const hx_geometry *g = s->g;
+    const hx_bb *p = s->pos->pieces[s->them];
+    int at = position_ep_victim(s->pos, to), king = s->king;
+    hx_bb victim = at != HX_NO_CELL && s->pos->board[at] == hx_piece(s->them, HX_PAWN)
+                       ? HX_BB_BIT(at) : 0;
+    hx_bb occupied = (s->all & ~(HX_BB_BIT(from) | victim)) | HX_BB_BIT(to);
+    if ((g->knight[king] & p[HX_KNIGHT]) || (g->king[king] & p[HX_KING]) ||
+        (s->r->pawn_attackers[s->them][king] & p[HX_PAWN] & ~victim))
+        return 1;
+    hx_bb orth = (p[HX_ROOK] | p[HX_QUEEN]) & g->orth_lines[king];
+    if (orth && (attacks_orthogonal(g, king, occupied) & orth))
+        return 1;
+    hx_bb diag = (p[HX_BISHOP] | p[HX_QUEEN]) & g->diag_lines[king];
+    return diag && (attacks_diagonal(g, king, occupied) & diag);
+}
+
 static void gen_ep(gen *s)
 {
     hx_bb cells = s->pos->ep.capturable;
@@ -336,13 +456,10 @@ static void gen_ep(gen *s)
         int to = hx_bb_pop(&cells);
         hx_bb from_cells = s->r->ep_capturers[s->us][to] & s->pos->pieces[s->us][HX_PAWN];
         while (from_cells) {
-            hx_move m = move_make(hx_bb_pop(&from_cells), to, 0, MOVE_EP, 0);
-            position_make(s->pos, m); /* at most one past the history: the spare */
-            int exposed = cell_attacked(s->pos, s->pos->king[s->us], s->them, s->pos->all);
-            hx_unmake(s->pos);
-            if (!exposed) {
+            int from = hx_bb_pop(&from_cells);
+            if (!ep_exposes_king(s, from, to)) {
                 if (s->list)
-                    s->list[s->n] = m;
+                    s->list[s->n] = move_make(from, to, 0, MOVE_EP, 0);
                 s->n++;
             }
         }
@@ -372,6 +489,15 @@ static void gen_castles(gen *s)
     }
 }
 
+/* Whether every castle the parent ruled out is still blocked: a move
+ * only takes rights away, and none of the cells that blocked them was
+ * emptied. */
+HOT int castles_stay_shut(const gen *s)
+{
+    const fused_memo *m = s->memo;
+    return !m->castle_open && !((m->occupied ^ s->all) & m->castle_cells);
+}
+
 HOT hx_bb evasion_target(const gen *s, hx_bb checkers)
 {
     int checker = hx_bb_lsb(checkers);
@@ -382,14 +508,16 @@ HOT hx_bb evasion_target(const gen *s, hx_bb checkers)
     return s->g->ray[d][s->king] ^ s->g->ray[d][checker];
 }
 
-HOT int generate(hx_position *pos, hx_move *list, const fused_sliders *memo)
+/* `us` is the side to move, pos->side: a constant where the caller
+ * specialises the count by side (fused_count_legal). */
+HOT int generate(hx_position *pos, hx_move *list, const fused_memo *memo, int us)
 {
     gen s;
     s.pos = pos;
     s.r = pos->rules;
     s.g = pos->g;
-    s.us = pos->side;
-    s.them = !pos->side;
+    s.us = us;
+    s.them = !us;
     s.king = pos->king[s.us];
     s.own = pos->occupied[s.us];
     s.enemy = pos->occupied[s.them];
@@ -406,16 +534,20 @@ HOT int generate(hx_position *pos, hx_move *list, const fused_sliders *memo)
     gen_pawns(&s);
     if (pos->ep.capturable)
         gen_ep(&s);
-    if (!checkers && (pos->castling & (3 << (2 * s.us)))) /* rights: 2 bits per colour */
+    if (!checkers && (pos->castling & (3 << (2 * s.us))) && /* rights: 2 bits per colour */
+        !(memo && castles_stay_shut(&s)))
         gen_castles(&s);
     return s.n;
 }
 
-int hx_legal_moves(hx_position *pos, hx_move *list) { return generate(pos, list, NULL); }
+int hx_legal_moves(hx_position *pos, hx_move *list) { return generate(pos, list, NULL, pos->side); }
 
-int hx_count_legal(hx_position *pos) { return generate(pos, NULL, NULL); }
+int hx_count_legal(hx_position *pos) { return generate(pos, NULL, NULL, pos->side); }
 
-int fused_count_legal(hx_position *pos, const fused_sliders *memo)
+/* One copy per side to move, so that every [us] and [them] index of the
+ * rules' tables is a constant offset (docs/speed.md). */
+int fused_count_legal(hx_position *pos, const fused_memo *memo)
 {
-    return generate(pos, NULL, memo);
+    return pos->side == HX_WHITE ? generate(pos, NULL, memo, HX_WHITE)
+                                 : generate(pos, NULL, memo, HX_BLACK);
 }

@@ -119,6 +119,15 @@ void position_init_scratch(hx_position *pos, const hx_rules *rules);
  * dst's history is emptied. */
 void position_copy_state(hx_position *dst, const hx_position *src);
 
+/* The cell of the pawn an e.p. capture onto `to` takes: the e.p. record's
+ * victim, or under neg-ep-victim-by-target the cell behind `to`. */
+static inline int position_ep_victim(const hx_position *pos, int to)
+{
+    if (pos->rules->p.ep_victim_by_target)
+        return pos->rules->push[!pos->side][0][to];
+    return pos->ep.victim;
+}
+
 /* Which crossed cells of ep may be captured on under the profile. */
 hx_bb position_ep_capturable(const hx_rules *r, const hx_ep *ep);
 
@@ -134,6 +143,10 @@ hx_bb position_attackers(const hx_position *pos, int cell, int by, hx_bb occupie
 /* hx_make without the room check, for the generator and perft, which check
  * the room once before they start (makemove.c). */
 void position_make(hx_position *pos, hx_move m);
+
+/* Sets pos->ep, empty before, to the cells a multi-step of us from `from`
+ * to `to` crossed, in order; the key is left alone (makemove.c). */
+void position_record_multi_step(hx_position *pos, int us, int from, int to);
 
 /* a + b, or UINT64_MAX if the sum does not fit (perft's counts). */
 static inline uint64_t count_add(uint64_t a, uint64_t b)

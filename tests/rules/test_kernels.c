@@ -119,17 +119,58 @@ static void kernels_count_the_same_perft(void **state)
 }
 
 /* What a depth-2 node of the fused count (rules/perft_fused.c) met: moves
- * played by position_make rather than the light make, and children in
- * check. */
+ * played by position_make rather than the board edit (castles, e.p.
+ * captures, promotions), multi-steps (edited, with the child's e.p.
+ * record), e.p. captures the generator refused, and children in check. */
 typedef struct fused_seen {
-    int castles, ep, promotions, multi, checks, nodes;
+    int castles, ep, ep_refused, promotions, multi, checks, nodes;
 } fused_seen;
+
+/* The generator tests an e.p. capture by masks (rules/movegen.c): it lists
+ * exactly the candidate captures that, played, leave the king unattacked. */
+static void ep_by_make_and_test(hx_position *pos, const hx_move *moves, int n, fused_seen *seen)
+{
+    int us = pos->side;
+    hx_bb cells = pos->ep.capturable;
+    while (cells) {
+        int to = hx_bb_pop(&cells);
+        hx_bb from = pos->rules->ep_capturers[us][to] & pos->pieces[us][HX_PAWN];
+        while (from) {
+            hx_move m = move_make(hx_bb_pop(&from), to, 0, MOVE_EP, 0);
+            int listed = 0;
+            for (int i = 0; i < n; i++)
+                listed |= moves[i] == m;
+            assert_int_equal(hx_make(pos, m), 0);
+            int exposed = position_attacked(pos, pos->king[us], !us, pos->all);
+            hx_unmake(pos);
+            if (listed == exposed)
+                fail_msg("%s/%s: e.p. %d-%d listed %d, leaves the king attacked %d",
+                         pos->rules->variant, pos->rules->profile, move_from(m), to, listed,
+                         exposed);
+            seen->ep_refused += exposed;
+        }
+    }
+}
+
+/* ... at pos and at each of its children. */
+static void ep_here_and_below(hx_position *pos, fused_seen *seen)
+{
+    static hx_move moves[HX_MAX_MOVES], replies[HX_MAX_MOVES];
+    int n = hx_legal_moves(pos, moves);
+    ep_by_make_and_test(pos, moves, n, seen);
+    for (int i = 0; i < n; i++) {
+        hx_make(pos, moves[i]);
+        ep_by_make_and_test(pos, replies, hx_legal_moves(pos, replies), seen);
+        hx_unmake(pos);
+    }
+}
 
 static void tally(hx_position *pos, fused_seen *seen)
 {
     static hx_move moves[HX_MAX_MOVES];
     int n = hx_legal_moves(pos, moves);
     seen->nodes++;
+    ep_here_and_below(pos, seen);
     for (int i = 0; i < n; i++) {
         int kind = move_kind(moves[i]);
         seen->castles += kind == MOVE_CASTLE;
@@ -148,7 +189,9 @@ static void tally(hx_position *pos, fused_seen *seen)
  * hx_perft_deep without bulk counting (every leaf played by
  * position_make), and perft 3 equals it too. The games must have met
  * castles (where the variant has them), e.p. captures, promotions,
- * multi-steps and checks in every variant, or the test fails: it would not show what it claims. */
+ * multi-steps and checks in every variant, and e.p. captures that the
+ * generator must refuse (ep_by_make_and_test, at each game node and its
+ * children), or the test fails: it would not show what it claims. */
 static void fused_count_is_the_plain_count(void **state)
 {
     (void)state;
@@ -186,11 +229,11 @@ static void fused_count_is_the_plain_count(void **state)
                 hx_position_free(pos);
             }
         }
-        print_message("%s: %d nodes, %d castles, %d e.p., %d promotions, %d multi-steps, "
-                      "%d checks\n", variants[v], seen.nodes, seen.castles, seen.ep,
-                      seen.promotions, seen.multi, seen.checks);
-        assert_true((seen.castles > 0) == (castling != 0) && seen.ep > 0 && seen.promotions > 0 && seen.multi > 0 &&
-                    seen.checks > 0);
+        print_message("%s: %d nodes, %d castles, %d e.p. (%d refused), %d promotions, "
+                      "%d multi-steps, %d checks\n", variants[v], seen.nodes, seen.castles,
+                      seen.ep, seen.ep_refused, seen.promotions, seen.multi, seen.checks);
+        assert_true((seen.castles > 0) == (castling != 0) && seen.ep > 0 && seen.ep_refused > 0 &&
+                    seen.promotions > 0 && seen.multi > 0 && seen.checks > 0);
     }
 }
 
