@@ -71,6 +71,7 @@ static int configure(const cli_opts *o, hx_verify_config *cfg, const hx_rules **
     /* A slow engine (JavaScript, Python) answers 10^6 nodes in seconds; the
      * deepest depths of a suite line take it minutes, past --timeout. */
     cfg->max_nodes = o->max_nodes ? o->max_nodes : VERIFY_DEFAULT_MAX_NODES;
+    cfg->cap_depth = o->max_nodes != 0; /* the default budget leaves an explicit -d alone */
     cfg->fixtures = o->fixtures;
     cfg->fixture_notes = stdout;
     cfg->max_failures = o->max_failures;
@@ -95,7 +96,8 @@ static const cli_option verify_options[] = {
             "quick: only the suite lines marked ';tier quick'"),
     CLI_OPT(CLI_OPT_U64, 0, "max-nodes", "N", CLI_FIELD(max_nodes),
             "suites: skip the depths whose expected count exceeds N\n"
-            "(default 1000000: raise it for deeper lines)"),
+            "(default 1000000: raise it for deeper lines); given, it also\n"
+            "lowers -d where the count would exceed N"),
     CLI_OPT(CLI_OPT_INT, 0, "random", "N", CLI_FIELD(random),
             "N random reachable positions (--seed S, default 1)"),
     CLI_OPT_COUNTED(CLI_OPT_U64, 0, "seed", "S", CLI_FIELD(seed), CLI_FIELD(has_seed),

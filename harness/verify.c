@@ -144,6 +144,25 @@ static int root_fen(const verify_ctx *v, hx_position *pos, char *out, hx_error *
     return 0;
 }
 
+/* With cap_depth, the deepest depth up to depth whose count from fen after
+ * moves is within --max-nodes (at least 1): a slow engine is not asked for
+ * more than the budget; the check's depth says what was asked. */
+static int budget_depth(const verify_ctx *v, const char *fen, const char *moves, int depth)
+{
+    if (!v->cfg->cap_depth || !v->cfg->max_nodes)
+        return depth;
+    hx_error e;
+    hx_position *pos = hx_position_new(v->rules);
+    int fits = depth;
+    /* upwards: the one count past the budget costs at most a branching
+     * factor times the budget, never the whole tree of -d */
+    if (pos && hx_position_set_fen(pos, fen, &e) == 0 && hx_play_moves(pos, moves, 0, &e) == 0)
+        for (fits = 1; fits < depth && hx_perft(pos, fits + 1) <= v->cfg->max_nodes; fits++)
+            ;
+    hx_position_free(pos);
+    return fits;
+}
+
 static int run_single(verify_ctx *v, hx_error *err)
 {
     char root[HX_FEN_MAX];
@@ -154,7 +173,8 @@ static int run_single(verify_ctx *v, hx_error *err)
         rc = canonical_moves(pos, v->cfg->moves, moves, VERIFY_MOVES_MAX, err);
     hx_position_free(pos);
     if (rc == 0)
-        verify_check(v, root, moves, v->cfg->depth >= 0 ? v->cfg->depth : 3,
+        verify_check(v, root, moves,
+                     budget_depth(v, root, moves, v->cfg->depth >= 0 ? v->cfg->depth : 3),
                      v->cfg->fen || v->cfg->moves ? "position" : "initial position");
     free(moves);
     return rc;
@@ -192,7 +212,7 @@ static int run_random(verify_ctx *v, hx_error *err)
         hx_position_free(pos);
         snprintf(label, sizeof label, "random #%d (seed %llu, %d plies)", i + 1,
                  (unsigned long long)v->cfg->seed, plies);
-        verify_check(v, fen, "", depth, label);
+        verify_check(v, fen, "", budget_depth(v, fen, "", depth), label);
     }
     return 0;
 }

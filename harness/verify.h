@@ -55,6 +55,8 @@ typedef struct hx_verify_config {
     struct hx_session *session; /* non-NULL: the engine, already open (an in-process
                                    one): used instead of command, not closed */
     int max_failures;       /* > 0: stop once this many checks failed (0: never) */
+    int cap_depth;          /* --max-nodes given: it caps -d too (the root and random
+                               positions are checked at the deepest depth within it) */
 } hx_verify_config;
 
 /* What the observer is told. */

@@ -145,5 +145,16 @@ limit=60 run verify -e "$tmp/mute.sh" -v mccooey -d 1
 [ "$(rc)" = 1 ] && ! grep -q "missing in the engine\|^ *- " "$tmp/out"
 check $? "text: an engine that answered nothing lists no missing moves (rc $(rc): $(head -c 400 "$tmp/out"))"
 
+# --max-nodes given caps -d (issue 28: a slow engine is not asked for more
+# than its budget): Glinski from the start is 137,858 at depth 3 and 4.5 M at
+# 4, so -d 9 within 200,000 is checked at depth 3, at once.
+limit=20 run verify --engine "$hexref engine" --protocol uci -v glinski -d 9 --max-nodes 200000
+[ "$(rc)" = 0 ] && grep -q "^ok   initial position: depth 3, 137858 nodes" "$tmp/out"
+check $? "verify -d 9 --max-nodes 200000: depth 3 (rc $(rc): $(head -c 300 "$tmp/out"))"
+# without --max-nodes, an explicit -d is what is asked
+run verify --engine "$hexref engine" --protocol uci -v glinski -d 4
+[ "$(rc)" = 0 ] && grep -q "^ok   initial position: depth 4, " "$tmp/out"
+check $? "verify -d 4 is depth 4 under the default budget (rc $(rc): $(head -c 300 "$tmp/out"))"
+
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ]
