@@ -405,20 +405,19 @@ void fused_fill_pawns(const hx_position *pos, int side, fused_memo *m)
     m->pawn_count = -1;
     if (pos->reentered) /* diag-firstmove: a pawn's reach changes on every move */
         return;
-    gen s;
-    s.pos = (hx_position *)pos; /* read only: the pawn sets make no move */
-    s.r = pos->rules;
-    s.g = pos->g;
-    s.us = side;
-    s.them = !side;
-    s.own = pos->occupied[side];
-    s.enemy = pos->occupied[!side];
-    s.all = pos->all;
-    s.target = s.g->all;
-    s.pinned = 0;
-    s.list = NULL;
-    s.memo = NULL;
-    s.n = 0;
+    /* An initializer, not assignments: a field left out is zero, never
+     * the stack's garbage. pin_line stays unset: no pawn is pinned. */
+    gen s = {
+        .pos = (hx_position *)pos, /* read only: the pawn sets make no move */
+        .r = pos->rules,
+        .g = pos->g,
+        .us = side,
+        .them = !side,
+        .own = pos->occupied[side],
+        .enemy = pos->occupied[!side],
+        .all = pos->all,
+        .target = pos->g->all,
+    };
     gen_pawn_sets(&s, pos->pieces[side][HX_PAWN]);
     m->pawns = pos->pieces[side][HX_PAWN];
     m->pawn_reach = pawn_reach(s.r, side, m->pawns);
