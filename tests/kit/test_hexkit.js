@@ -6,7 +6,7 @@
 const path = require('path');
 const {execFileSync} = require('child_process');
 const source = path.resolve(process.argv[2]);
-const hexkit = require(path.join(source, 'examples', 'kit', 'js', 'hexkit.js'));
+const hexkit = require(path.join(source, 'examples', 'kit', 'js', 'hexkit.cjs'));
 
 const failures = [];
 const check = (condition, what) => { if (!condition) failures.push(what); };

@@ -1,5 +1,5 @@
 'use strict';
-// hexkit.js - the adapter kit for engines written in JavaScript (docs/adapters.md).
+// hexkit.cjs - the adapter kit for engines written in JavaScript (docs/adapters.md).
 //
 // The engine's author writes ONE function, divide(query), and calls
 // serve({name, divide}). The kit does the rest of docs/protocol.md:

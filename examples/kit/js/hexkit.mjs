@@ -1,0 +1,7 @@
+// hexkit.mjs - the adapter kit as an ES module: the same code as
+// hexkit.cjs (one implementation), for `import` in a "type": "module"
+// package, where a .js file would be read as ESM and its `require` fail.
+import kit from './hexkit.cjs';
+
+export const { VARIANTS, geometry, cellAt, moveText, parse, format, serve } = kit;
+export default kit;
