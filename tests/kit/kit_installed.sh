@@ -33,13 +33,40 @@ esm=$(cd "$tmp/esm" && "$node" t.js) || fail "the ESM kit does not import: $esm"
 cjs=$(cd "$tmp/cjs" && "$node" t.js) || fail "the CommonJS kit does not require: $cjs"
 [ "$esm" = "$fen" ] || fail "ESM kit round trip: '$esm', expected '$fen'"
 [ "$cjs" = "$fen" ] || fail "CommonJS kit round trip: '$cjs', expected '$fen'"
-# The declarations declare what the module exports (no TypeScript here to
-# compile them: each exported name of the module is declared).
+# The declarations declare what the module exports: each exported name of
+# the module is declared in hexkit.d.cts, and tsc type-checks a user of
+# each entry point (hexkit.d.mts re-exports hexkit.d.cts) and rejects a
+# misuse, so the types are read, not any.
 for name in $("$node" -e "console.log(Object.keys(require('$kit/hexkit.cjs')).join(' '))"); do
-    for d in hexkit.d.cts hexkit.d.mts; do
-        grep -qE "^export (const|function) $name\b" "$kit/$d" || fail "$d does not declare $name"
-    done
+    grep -qE "^export (const|function) $name\b" "$kit/hexkit.d.cts" || fail "hexkit.d.cts does not declare $name"
 done
+tsc=$(command -v tsc || true)
+[ -n "$tsc" ] || { "$(dirname "$0")/../../ci/install-deps" node-typescript >&2 || true; tsc=$(command -v tsc || true); }
+[ -n "$tsc" ] || fail "tsc is not installed and could not be installed (ci/install-deps node-typescript)"
+cat >"$tmp/esm/use.mts" <<TS
+import kit, { parse, format, geometry } from '$kit/hexkit.mjs';
+const p = parse('brusky', '$fen');
+const side: 'w' | 'b' = p.side;
+const cells: number = geometry('glinski').cells.length + kit.geometry('brusky').cells.length;
+console.log(format(p), side, cells);
+TS
+cat >"$tmp/cjs/use.cts" <<TS
+import kit = require('$kit/hexkit.cjs');
+const n: number = kit.geometry('mccooey').cells.length;
+console.log(kit.format(kit.parse('brusky', '$fen')), n);
+TS
+cat >"$tmp/esm/misuse.mts" <<TS
+import { parse } from '$kit/hexkit.mjs';
+const n: number = parse('brusky', '$fen').side;
+console.log(n);
+TS
+opts=(--noEmit --strict --module node16 --moduleResolution node16 --target es2020)
+"$tsc" "${opts[@]}" "$tmp/esm/use.mts" >"$tmp/tsc.log" 2>&1 || { cat "$tmp/tsc.log"; fail "tsc: a user of hexkit.mjs's types"; }
+"$tsc" "${opts[@]}" "$tmp/cjs/use.cts" >"$tmp/tsc.log" 2>&1 || { cat "$tmp/tsc.log"; fail "tsc: a user of hexkit.cjs's types"; }
+if "$tsc" "${opts[@]}" "$tmp/esm/misuse.mts" >"$tmp/tsc.log" 2>&1; then
+    fail "tsc accepted the side ('w' | 'b') assigned to a number: hexkit.d.mts's types are not read"
+fi
+grep -q "not assignable to type 'number'" "$tmp/tsc.log" || { cat "$tmp/tsc.log"; fail "tsc rejected misuse.mts for another reason"; }
 py=$(cd "$tmp" && PYTHONPATH=$kit "$python3" -c "import hexkit; print(hexkit.format_fen(hexkit.parse('brusky', '$fen')))") ||
     fail "the Python kit does not import: $py"
 [ "$py" = "$fen" ] || fail "Python kit round trip: '$py'"

@@ -1,4 +1,4 @@
-// Types of the adapter kit (hexkit.cjs; hexkit.d.mts is the same for hexkit.mjs).
+// Types of the adapter kit (hexkit.cjs; hexkit.d.mts re-exports them for hexkit.mjs).
 
 /** A variant's board: which cells exist, their names, the start HexFEN. */
 export interface VariantInfo {

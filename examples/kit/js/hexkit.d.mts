@@ -1,54 +1,5 @@
-// Types of the adapter kit (hexkit.mjs; hexkit.d.cts is the same for hexkit.cjs).
-
-/** A variant's board: which cells exist, their names, the start HexFEN. */
-export interface VariantInfo {
-  files: string;
-  exists(x: number, y: number): boolean;
-  rank(x: number, y: number): number;
-  start: string;
-  victimAlways?: boolean;
-}
-export interface Cell { x: number; y: number; rank: number; name: string; }
-export interface Geometry {
-  cells: Cell[];
-  byName: Record<string, Cell>;
-  byXY: Record<string, Cell>;
-  /** cell names rank by rank, the top rank first, each in file order */
-  ranks: string[][];
-}
-export interface CastlingRight { letter: string; side: 'w' | 'b'; rook: string; }
-/** A HexFEN read into a plain structure (parse). */
-export interface ParsedPosition {
-  variant: string;
-  /** cell name -> piece letter (upper case White) */
-  cells: Record<string, string>;
-  side: 'w' | 'b';
-  rights: CastlingRight[];
-  ep: null | { cells: string[]; victim: string };
-  halfmove: number;
-  fullmove: number;
-}
-/** One query of hexref: the divide of `position` after `moves`, to `depth`. */
-export interface Query {
-  variant: string;
-  profile: string;
-  fen: string;
-  position: ParsedPosition;
-  moves: string[];
-  depth: number;
-}
-export type Divide = Iterable<[string, number | bigint]> | Map<string, number | bigint>;
-export interface Engine {
-  name?: string;
-  /** The engine's one function; throw an Error to answer 'error MESSAGE'. */
-  divide(query: Query): Divide;
-}
-
-export const VARIANTS: Record<string, VariantInfo>;
-export function geometry(variant: string): Geometry;
-export function cellAt(variant: string, x: number, y: number): string | null;
-export function moveText(from: string, to: string, promotion?: string): string;
-export function parse(variant: string, fen: string): ParsedPosition;
-export function format(position: ParsedPosition): string;
-/** Serves the engine over the protocol argv asks for (script, or --uci). */
-export function serve(engine: Engine): void;
+// Types of the adapter kit's ES module (hexkit.mjs): the declarations of
+// hexkit.cjs, which it re-exports, so there is one set of types to keep.
+export * from './hexkit.cjs';
+import * as kit from './hexkit.cjs';
+export default kit;
