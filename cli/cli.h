@@ -43,6 +43,7 @@ typedef struct cli_opts {
     int identify;     /* matrix: also run identify on each engine */
     long seconds;
     uint64_t seed, max_nodes;
+    uint64_t key_seed; /* perft --key-seed: the table's Zobrist keys */
     int has_seed, has_count, has_seconds; /* how often --seed, -n, --seconds were given */
     int random;
     int plies;        /* selfcheck: longest game */

@@ -25,6 +25,9 @@ static const cli_option perft_options[] = {
             "share the count among N threads (docs/perft.md)"),
     CLI_OPT(CLI_OPT_INT, 0, "hash", "MB", CLI_FIELD(hash_mb),
             "transposition table of at most MB megabytes"),
+    CLI_OPT(CLI_OPT_U64, 0, "key-seed", "N", CLI_FIELD(key_seed),
+            "draw the table's 128-bit keys from N (default 0): two runs with\n"
+            "different N share no key"),
     CLI_OPT(CLI_OPT_FLAG, 0, "no-bulk", NULL, CLI_FIELD(no_bulk),
             "play every last-ply move instead of counting the list"),
     CLI_OPT(CLI_OPT_STRING, 0, "checkpoint", "FILE", CLI_FIELD(checkpoint),
@@ -90,7 +93,26 @@ static int deep_options(const cli_opts *o)
     return o->threads > 1 || o->hash_mb || o->no_bulk || o->split || o->checkpoint;
 }
 
-/* The reference's deep count through hx_perft_deep_watched (docs/perft.md):
+/* What the table did, on stderr when it was not lossless or could not be
+ * made: the count is exact either way, but a user sizing --hash for a long
+ * run needs to know. */
+static void table_note(const cli_opts *o, const hx_perft_table_stats *s)
+{
+    if (!o->hash_mb)
+        return;
+    if (!s->slots)
+        fprintf(stderr, "hexref perft: no table of %d MB could be made: counted without one\n",
+                o->hash_mb);
+    else if (s->replaced || s->dropped)
+        fprintf(stderr,
+                "hexref perft: --hash %d MB (%llu entries) was too small to keep every result: "
+                "%llu replaced, %llu not kept; the count is exact (every entry is checked on "
+                "its 128-bit key), a larger --hash is faster\n",
+                o->hash_mb, (unsigned long long)s->slots, (unsigned long long)s->replaced,
+                (unsigned long long)s->dropped);
+}
+
+/* The reference's deep count through hx_perft_deep_run (docs/perft.md):
  * progress on a terminal, --checkpoint. *resumed: the part of the count
  * taken from a checkpoint, not counted now. */
 static int count_reference_deep(const cli_opts *o, cli_position *cp, int depth, uint64_t *nodes,
@@ -103,11 +125,17 @@ static int count_reference_deep(const cli_opts *o, cli_position *cp, int depth, 
         perft_watch_close(&pw, 0);
         return rc;
     }
-    *nodes = hx_perft_deep_watched(cp->pos, depth, o->threads, (size_t)o->hash_mb << 20, flags,
-                                   pw.active ? &pw.w : NULL);
+    hx_perft_options po = {.threads = o->threads, .hash_bytes = (size_t)o->hash_mb << 20,
+                           .flags = flags, .key_seed = o->key_seed,
+                           .watch = pw.active ? &pw.w : NULL};
+    hx_perft_table_stats stats;
+    *nodes = hx_perft_deep_run(cp->pos, depth, &po, &stats);
     *resumed = pw.resumed_nodes;
     rc = perft_watch_close(&pw, *nodes != UINT64_MAX);
-    return *nodes == UINT64_MAX ? cli_bad_input("out of memory, or a count beyond 64 bits") : rc;
+    if (*nodes == UINT64_MAX)
+        return cli_bad_input("out of memory, or a count beyond 64 bits");
+    table_note(o, &stats);
+    return rc;
 }
 
 /* hx_perft on a terminal, with the progress line (perft_watch_count). */
@@ -123,7 +151,7 @@ static int count_watched(hx_position *pos, int depth, uint64_t *nodes)
 }
 
 /* The count through the engine interface (reference or oracle alike); with
- * a deep option, the reference's hx_perft_deep_watched, or the oracle's own
+ * a deep option, the reference's hx_perft_deep_run, or the oracle's own
  * threads and table (-t, --hash; oracle/perft.c). On a terminal the
  * reference's hx_perft counts line by line, for the progress line. */
 static int count(const cli_opts *o, cli_position *cp, int depth, uint64_t *nodes,
@@ -152,6 +180,9 @@ static int perft_checks(const cli_opts *o, const cli_position *cp)
         return cli_usage_error("perft", "--threads must be between 1 and 256");
     if (!cp->pos && (o->no_bulk || o->split || o->checkpoint))
         return cli_usage_error("perft", "--no-bulk, --split and --checkpoint need the reference engine");
+    if (o->key_seed && (!o->hash_mb || !cp->pos))
+        return cli_usage_error("perft", "--key-seed draws the keys of the reference's table: it "
+                                        "needs --hash and the reference generator");
     if (o->split && o->checkpoint)
         return cli_usage_error("perft", "--split prints jobs, it has nothing to checkpoint");
     if (o->job && o->split)

@@ -209,19 +209,29 @@ uint64_t hx_perft(hx_position *pos, int depth) { return kernel()->perft(pos, dep
 
 int hx_perft_max_depth(const hx_position *pos) { return kernel()->perft_max_depth(pos); }
 
-uint64_t hx_perft_deep(const hx_position *pos, int depth, int threads, size_t hash_bytes,
-                       int flags)
-{
-    return kernel()->perft_deep(pos, depth, threads, hash_bytes, flags);
-}
-
 int hx_perft_deep_jobs(const hx_position *pos, int depth)
 {
     return kernel()->perft_deep_jobs(pos, depth);
 }
 
+uint64_t hx_perft_deep_run(const hx_position *pos, int depth, const hx_perft_options *o,
+                           hx_perft_table_stats *stats)
+{
+    return kernel()->perft_deep_run(pos, depth, o, stats);
+}
+
+/* The two older calls: hx_perft_deep_run with the default key seed. */
+uint64_t hx_perft_deep(const hx_position *pos, int depth, int threads, size_t hash_bytes,
+                       int flags)
+{
+    hx_perft_options o = {.threads = threads, .hash_bytes = hash_bytes, .flags = flags};
+    return hx_perft_deep_run(pos, depth, &o, NULL);
+}
+
 uint64_t hx_perft_deep_watched(const hx_position *pos, int depth, int threads, size_t hash_bytes,
                                int flags, hx_perft_watch *watch)
 {
-    return kernel()->perft_deep_watched(pos, depth, threads, hash_bytes, flags, watch);
+    hx_perft_options o = {.threads = threads, .hash_bytes = hash_bytes, .flags = flags,
+                          .watch = watch};
+    return hx_perft_deep_run(pos, depth, &o, NULL);
 }

@@ -26,12 +26,10 @@ typedef struct hx_kernel {
     int (*legal_moves)(hx_position *pos, hx_move *list);
     int (*count_legal)(hx_position *pos);
     uint64_t (*perft)(hx_position *pos, int depth);
-    uint64_t (*perft_deep)(const hx_position *pos, int depth, int threads, size_t hash_bytes,
-                           int flags);
     int (*perft_max_depth)(const hx_position *pos);
     int (*perft_deep_jobs)(const hx_position *pos, int depth);
-    uint64_t (*perft_deep_watched)(const hx_position *pos, int depth, int threads,
-                                   size_t hash_bytes, int flags, hx_perft_watch *watch);
+    uint64_t (*perft_deep_run)(const hx_position *pos, int depth, const hx_perft_options *o,
+                               hx_perft_table_stats *stats);
     /* the kernel's own slider attack along one line, for the tests */
     hx_bb (*slider_line)(const hx_geometry *g, int axis, int cell, hx_bb occupied);
 } hx_kernel;

@@ -59,9 +59,8 @@ const hx_kernel HX_KERNEL_SYMBOL(hx_kernel) = {
     .legal_moves = hx_legal_moves,
     .count_legal = hx_count_legal,
     .perft = hx_perft,
-    .perft_deep = hx_perft_deep,
     .perft_max_depth = hx_perft_max_depth,
     .perft_deep_jobs = hx_perft_deep_jobs,
-    .perft_deep_watched = hx_perft_deep_watched,
+    .perft_deep_run = hx_perft_deep_run,
     .slider_line = kernel_line_attack,
 };

@@ -23,9 +23,8 @@
 #define hx_legal_moves HX_KERNEL_SYMBOL(hx_legal_moves)
 #define hx_count_legal HX_KERNEL_SYMBOL(hx_count_legal)
 #define hx_perft HX_KERNEL_SYMBOL(hx_perft)
-#define hx_perft_deep HX_KERNEL_SYMBOL(hx_perft_deep)
 #define hx_perft_deep_jobs HX_KERNEL_SYMBOL(hx_perft_deep_jobs)
-#define hx_perft_deep_watched HX_KERNEL_SYMBOL(hx_perft_deep_watched)
+#define hx_perft_deep_run HX_KERNEL_SYMBOL(hx_perft_deep_run)
 #define hx_perft_max_depth HX_KERNEL_SYMBOL(hx_perft_max_depth)
 #define position_make HX_KERNEL_SYMBOL(position_make) /* internal, shared by the kernel's files */
 #define position_record_multi_step HX_KERNEL_SYMBOL(position_record_multi_step) /* internal */

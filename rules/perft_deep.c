@@ -8,106 +8,29 @@
  * result of each job is stored by job index and summed in order at the end,
  * so the total never depends on scheduling.
  *
- * The table is shared without locks. An entry is two 64-bit words, stored as
- * (check = key ^ data, data): a probe accepts an entry only if check ^ data
- * equals the full probe key and the depth matches, so an entry torn by a
- * concurrent writer, or left by another position that shares the index, is
- * simply a miss (Hyatt's lockless hashing).
+ * The table (perft_table.h) is lossless while it fits, keyed by 128 bits of
+ * Zobrist sets of its own drawn from the run's key seed, and shared by the
+ * threads without a lock; each thread tallies what its probes and stores
+ * did, summed at the end into the caller's hx_perft_table_stats.
  */
 #include "kernel_names.h" /* first: this file is compiled once per kernel */
 
 #include "perft_fused.h"
 
+#include "perft_table.h"
 #include "threads.h"
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct tt_entry {
-    _Atomic uint64_t check, data;
-} tt_entry;
-
-/* Two entries per bucket: [0] keeps the deeper subtree, [1] always takes
- * the newest, so deep results survive and shallow ones still get cached. */
-typedef struct tt_table {
-    tt_entry *entries;
-    uint64_t bucket_mask; /* bucket count - 1 (a power of two) */
-} tt_table;
-
-enum { COUNT_SHIFT = 8, MAX_JOB_PLIES = 2 };
-#define COUNT_LIMIT ((uint64_t)1 << (64 - COUNT_SHIFT))
-
-/* ---- Transposition table ---------------------------------------------- */
-
-static int tt_open(tt_table *t, size_t bytes)
-{
-    /* Divided, not multiplied: for bytes of 2^63 and more the product
-     * wrapped to 0 and the loop never ended. */
-    size_t buckets = 1;
-    while (buckets <= bytes / (2 * 2 * sizeof(tt_entry)))
-        buckets *= 2;
-    t->entries = NULL;
-    t->bucket_mask = 0;
-    if (bytes < 2 * sizeof(tt_entry))
-        return -1;
-    t->entries = calloc(buckets * 2, sizeof(tt_entry));
-    if (!t->entries)
-        return -1;
-    t->bucket_mask = buckets - 1;
-    return 0;
-}
-
-/* The Zobrist key leaves out two things that can change the move list: the
- * e.p. victim (in Brusky one crossed cell does not say which of the two
- * forward directions the pawn took) and diag-firstmove's re-entered pawns.
- * The victim is mixed in here; positions with re-entered pawns are not
- * cached at all (returns 0: no usable key). */
-static int tt_key(const hx_position *pos, uint64_t *key)
-{
-    if (pos->reentered)
-        return 0;
-    uint64_t k = hx_position_key(pos);
-    if (pos->ep.count)
-        k ^= 0x9e3779b97f4a7c15ULL * (uint64_t)(pos->ep.victim + 1);
-    *key = k;
-    return 1;
-}
-
-static int tt_probe(const tt_table *t, uint64_t key, int depth, uint64_t *count)
-{
-    tt_entry *b = &t->entries[(key & t->bucket_mask) * 2];
-    for (int i = 0; i < 2; i++) {
-        uint64_t data = atomic_load_explicit(&b[i].data, memory_order_relaxed);
-        uint64_t check = atomic_load_explicit(&b[i].check, memory_order_relaxed);
-        if ((check ^ data) == key && (int)(data & 0xff) == depth) {
-            *count = data >> COUNT_SHIFT;
-            return 1;
-        }
-    }
-    return 0;
-}
-
-static void tt_write(tt_entry *e, uint64_t key, uint64_t data)
-{
-    atomic_store_explicit(&e->data, data, memory_order_relaxed);
-    atomic_store_explicit(&e->check, key ^ data, memory_order_relaxed);
-}
-
-static void tt_store(tt_table *t, uint64_t key, int depth, uint64_t count)
-{
-    if (count >= COUNT_LIMIT)
-        return; /* would not fit beside the depth: leave it uncached */
-    tt_entry *b = &t->entries[(key & t->bucket_mask) * 2];
-    uint64_t data = count << COUNT_SHIFT | (uint64_t)depth;
-    uint64_t old = atomic_load_explicit(&b[0].data, memory_order_relaxed);
-    tt_write((int)(old & 0xff) <= depth ? &b[0] : &b[1], key, data);
-}
+enum { MAX_JOB_PLIES = 2 };
 
 /* ---- Counting ----------------------------------------------------------- */
 
 typedef struct counter {
-    tt_table *tt; /* NULL: no table */
-    int bulk;     /* count the last ply's moves instead of playing them */
+    perft_table *tt;    /* NULL: no table */
+    int bulk;           /* count the last ply's moves instead of playing them */
+    perft_tally *tally; /* this thread's */
 } counter;
 
 static uint64_t count_tree(hx_position *pos, int depth, const counter *c)
@@ -117,10 +40,11 @@ static uint64_t count_tree(hx_position *pos, int depth, const counter *c)
     if (depth == 1 && c->bulk)
         return (uint64_t)hx_count_legal(pos);
     hx_move moves[HX_MAX_MOVES];
-    uint64_t key = 0, nodes = 0;
+    uint64_t nodes = 0;
+    perft_key key;
     /* Depth 1 is cheaper to generate than to look up. */
-    int cached = c->tt && depth >= 2 && tt_key(pos, &key);
-    if (cached && tt_probe(c->tt, key, depth, &nodes))
+    int cached = c->tt && depth >= 2 && perft_table_key(c->tt, pos, &key);
+    if (cached && perft_table_probe(c->tt, &key, depth, &nodes, c->tally))
         return nodes;
     if (depth == 2 && c->bulk) {
         nodes = fused_perft2(pos);
@@ -133,11 +57,19 @@ static uint64_t count_tree(hx_position *pos, int depth, const counter *c)
         }
     }
     if (cached)
-        tt_store(c->tt, key, depth, nodes);
+        perft_table_store(c->tt, &key, depth, nodes, c->tally);
     return nodes;
 }
 
 /* ---- Jobs and threads --------------------------------------------------- */
+
+static void tally_add(perft_tally *sum, const perft_tally *t)
+{
+    sum->hits += t->hits;
+    sum->stored += t->stored;
+    sum->replaced += t->replaced;
+    sum->dropped += t->dropped;
+}
 
 typedef struct job {
     hx_move path[MAX_JOB_PLIES];
@@ -153,7 +85,8 @@ typedef struct shared {
     int njobs;
     atomic_int next;
     hx_perft_watch *watch; /* NULL: nobody watches, nothing to resume */
-    pthread_mutex_t lock;  /* one job_done call at a time */
+    pthread_mutex_t lock;  /* one job_done call, one tally sum at a time */
+    perft_tally tally;     /* the workers' tallies, summed */
 } shared;
 
 /* The jobs: every line `plies` plies down (fewer where the game ends).
@@ -178,11 +111,11 @@ static int collect_jobs(hx_position *pos, int plies, job *prefix, job *out, int 
     return n;
 }
 
-static void run_job(hx_position *pos, const shared *s, job *j)
+static void run_job(hx_position *pos, const shared *s, const counter *c, job *j)
 {
     for (int i = 0; i < j->plies; i++)
         position_make(pos, j->path[i]);
-    j->nodes = count_tree(pos, s->depth - j->plies, &s->c);
+    j->nodes = count_tree(pos, s->depth - j->plies, c);
     for (int i = 0; i < j->plies; i++)
         hx_unmake(pos);
 }
@@ -194,13 +127,16 @@ static void *worker(void *arg)
     if (!pos)
         return arg; /* non-NULL: this worker did nothing */
     hx_position_copy(pos, s->root);
+    perft_tally tally = {0};
+    counter c = s->c;
+    c.tally = &tally;
     for (int i; (i = atomic_fetch_add(&s->next, 1)) < s->njobs;) {
         hx_perft_watch *w = s->watch;
         if (w && w->job_nodes[i] != HX_PERFT_NOT_DONE) {
             s->jobs[i].nodes = w->job_nodes[i]; /* done in an earlier run */
             continue;
         }
-        run_job(pos, s, &s->jobs[i]);
+        run_job(pos, s, &c, &s->jobs[i]);
         if (w) {
             pthread_mutex_lock(&s->lock);
             w->job_nodes[i] = s->jobs[i].nodes;
@@ -209,6 +145,9 @@ static void *worker(void *arg)
             pthread_mutex_unlock(&s->lock);
         }
     }
+    pthread_mutex_lock(&s->lock);
+    tally_add(&s->tally, &tally);
+    pthread_mutex_unlock(&s->lock);
     hx_position_free(pos);
     return NULL;
 }
@@ -276,6 +215,7 @@ static uint64_t multi_thread(const hx_position *root, int depth, int threads, co
     pthread_mutex_init(&s.lock, NULL);
     run_workers(&s, threads);
     pthread_mutex_destroy(&s.lock);
+    tally_add(c->tally, &s.tally);
     uint64_t nodes = 0;
     for (int i = 0; i < s.njobs; i++)
         nodes = count_add(nodes, s.jobs[i].nodes);
@@ -283,25 +223,26 @@ static uint64_t multi_thread(const hx_position *root, int depth, int threads, co
     return nodes;
 }
 
-uint64_t hx_perft_deep_watched(const hx_position *pos, int depth, int threads, size_t hash_bytes,
-                               int flags, hx_perft_watch *watch)
+uint64_t hx_perft_deep_run(const hx_position *pos, int depth, const hx_perft_options *o,
+                           hx_perft_table_stats *stats)
 {
+    perft_tally tally = {0};
+    counter c = {.bulk = !(o->flags & HX_PERFT_NO_BULK), .tally = &tally};
+    if (stats)
+        *stats = (hx_perft_table_stats){0};
     if (depth > hx_perft_max_depth(pos))
         return UINT64_MAX;
-    tt_table table;
-    counter c = {.tt = NULL, .bulk = !(flags & HX_PERFT_NO_BULK)};
-    if (hash_bytes && tt_open(&table, hash_bytes) == 0)
-        c.tt = &table;
-    int jobs = depth >= 2 && (threads > 1 || watch);
-    uint64_t nodes = jobs ? multi_thread(pos, depth, threads, &c, watch)
+    if (o->hash_bytes)
+        c.tt = perft_table_open(o->hash_bytes, o->key_seed);
+    int jobs = depth >= 2 && (o->threads > 1 || o->watch);
+    uint64_t nodes = jobs ? multi_thread(pos, depth, o->threads, &c, o->watch)
                           : single_thread(pos, depth, &c);
-    if (c.tt)
-        free(table.entries);
+    if (stats && c.tt)
+        *stats = (hx_perft_table_stats){.slots = perft_table_slots(c.tt),
+                                        .stored = tally.stored,
+                                        .replaced = tally.replaced,
+                                        .dropped = tally.dropped,
+                                        .hits = tally.hits};
+    perft_table_close(c.tt);
     return nodes;
-}
-
-uint64_t hx_perft_deep(const hx_position *pos, int depth, int threads, size_t hash_bytes,
-                       int flags)
-{
-    return hx_perft_deep_watched(pos, depth, threads, hash_bytes, flags, NULL);
 }

@@ -203,8 +203,8 @@ int hx_perft_divide(hx_position *pos, int depth, int naming, hx_divide_entry *ou
 
 /* The same count for deep runs (perft_deep.c, docs/perft.md): the work is
  * shared by `threads` threads, each on its own copy of pos, and subtrees are
- * cached in a transposition table of at most hash_bytes (0: none) keyed by
- * the Zobrist key and verified on the full key. Flag HX_PERFT_NO_BULK plays
+ * cached in a transposition table of at most hash_bytes (0: none), keyed by
+ * 128 bits and lossless while it fits (hx_perft_deep_run below). Flag HX_PERFT_NO_BULK plays
  * every last-ply move instead of counting the list, for a second, independent
  * way to the same number. Returns UINT64_MAX if out of memory, and as
  * hx_perft does for a refused depth or a count beyond 64 bits. */
@@ -232,6 +232,33 @@ typedef struct hx_perft_watch {
 int hx_perft_deep_jobs(const hx_position *pos, int depth);
 uint64_t hx_perft_deep_watched(const hx_position *pos, int depth, int threads, size_t hash_bytes,
                                int flags, hx_perft_watch *watch);
+
+/* A deep count with every option; hx_perft_deep and hx_perft_deep_watched
+ * are this with key_seed 0. The table's key is 128 bits, two 64-bit Zobrist
+ * sets of its own drawn from key_seed, so counts made with two seeds share
+ * no key (as chess perft(15) was made twice); every probe compares all 128
+ * bits and the depth. The table is lossless while it fits: an entry is
+ * overwritten only when every slot near its key is taken, and then the
+ * count is still exact (a lost entry costs time, not correctness). stats
+ * (may be NULL) says what happened: replaced + dropped > 0 means hash_bytes
+ * was too small to keep every result; slots 0 means no table (none asked,
+ * too small for one, or out of memory). */
+typedef struct hx_perft_options {
+    int threads;           /* 1 or more */
+    size_t hash_bytes;     /* the table's bound; 0: no table */
+    int flags;             /* HX_PERFT_NO_BULK */
+    uint64_t key_seed;     /* the table's keys; any value */
+    hx_perft_watch *watch; /* NULL, or as for hx_perft_deep_watched */
+} hx_perft_options;
+typedef struct hx_perft_table_stats {
+    uint64_t slots;    /* entries the table holds at most (0: no table) */
+    uint64_t stored;   /* results kept in an empty slot */
+    uint64_t replaced; /* results written over another (the table was full there) */
+    uint64_t dropped;  /* results not kept (every slot near the key deeper, or busy) */
+    uint64_t hits;     /* probes answered from the table */
+} hx_perft_table_stats;
+uint64_t hx_perft_deep_run(const hx_position *pos, int depth, const hx_perft_options *options,
+                           hx_perft_table_stats *stats);
 
 /* The generator is compiled several times for different x86-64 CPUs (e.g.
  * "x86-64", "popcnt", "bmi2"; one kernel in a -DHEXREF_NATIVE=ON or non-x86
