@@ -337,6 +337,7 @@ typedef struct watch_log {
     pthread_t threads[8];
     uint64_t sum;
     int sleep_us; /* each call lasts this long, so that overlaps would show */
+    int first_sleep_us; /* the first call lasts this long instead */
 } watch_log;
 
 static void log_job(void *ctx, int job, uint64_t nodes)
@@ -352,21 +353,22 @@ static void log_job(void *ctx, int job, uint64_t nodes)
         log->threads[log->nthreads++] = pthread_self();
     log->calls++;
     log->sum += nodes;
-    struct timespec pause = {0, 1000L * log->sleep_us};
-    if (log->sleep_us)
+    long us = log->calls == 1 && log->first_sleep_us ? log->first_sleep_us : log->sleep_us;
+    struct timespec pause = {us / 1000000, 1000L * (us % 1000000)};
+    if (us)
         nanosleep(&pause, NULL);
     log->inside--;
 }
 
 /* A deep count is perft at every depth from 0 to 4 (1 and 2 ply jobs, the
  * ends of the game inside them), with one thread or two, without a table,
- * with tables too small to hold a bucket (none is used), with one bucket
- * and with odd sizes, with and without the last-ply bulk count, watched and
+ * with tables too small to hold a window of slots (none is used), with one
+ * window and with odd sizes, with and without the last-ply bulk count, watched and
  * not: a watched count calls back once per job, with the job's count. */
 static void deep_count_is_perft_at_every_depth_and_setting(void **state)
 {
     (void)state;
-    const size_t hashes[] = {0, 1, 16, 31, 32, 48, 63, 64, 100, 4096, 5000};
+    const size_t hashes[] = {0, 1, 16, 31, 32, 48, 63, 64, 100, 511, 512, 1000, 4096, 5000};
     for (size_t i = 0; i < sizeof deep_cases / sizeof deep_cases[0]; i++) {
         hx_position *pos = open_deep_case((int)i);
         /* Under the sanitizers (ten times slower) one ply less: the
@@ -482,6 +484,25 @@ static void watched_count_calls_back_one_at_a_time_from_its_threads(void **state
         if (threads == 1)
             assert_true(pthread_equal(log.threads[0], pthread_self()));
     }
+    hx_position_free(pos);
+}
+
+/* Asked for two threads, the count runs on two (one that quietly ran on
+ * one would be right, and half as fast): the first call back lasts a
+ * second, time for the other thread to finish a job and queue its call. */
+static void deep_count_runs_on_the_threads_asked_for(void **state)
+{
+    (void)state;
+    hx_position *pos = open_fen("glinski", "std", NULL);
+    int njobs = hx_perft_deep_jobs(pos, 3);
+    uint64_t nodes[64];
+    assert_true(njobs <= 64);
+    for (int j = 0; j < njobs; j++)
+        nodes[j] = HX_PERFT_NOT_DONE;
+    watch_log log = {.first_sleep_us = 1000000};
+    hx_perft_watch w = {.job_nodes = nodes, .njobs = njobs, .job_done = log_job, .ctx = &log};
+    assert_true(hx_perft_deep_watched(pos, 3, 2, 0, 0, &w) == hx_perft(pos, 3));
+    assert_int_equal(log.nthreads, 2);
     hx_position_free(pos);
 }
 
@@ -635,6 +656,7 @@ int main(void)
         cmocka_unit_test(deep_count_keeps_depths_apart),
         cmocka_unit_test(deep_count_runs_to_the_max_depth),
         cmocka_unit_test(watched_count_calls_back_one_at_a_time_from_its_threads),
+        cmocka_unit_test(deep_count_runs_on_the_threads_asked_for),
         cmocka_unit_test(deep_count_table_takes_what_docs_say),
         cmocka_unit_test(deep_count_paths_give_back_their_memory),
     };
