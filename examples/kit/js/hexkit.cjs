@@ -14,7 +14,14 @@
 //     halfmove, fullmove}
 //   moves = move texts to play on the position first (may be empty)
 // divide returns [[moveText, count], ...] (or a Map); throw an Error to answer
-// 'error MESSAGE' (a position or a move the engine rejects).
+// 'error MESSAGE' (a position or a move the engine rejects). Whatever is
+// thrown, the engine answers 'error ...' and keeps serving.
+//
+// An engine with no perft of its own needs no divide: divideFromMoves({setup,
+// legalMoves, play}) makes one from its move generator. An engine that knows
+// checkmate and stalemate adds status(query) -> 'checkmate' | 'stalemate' |
+// 'check' | 'ongoing' to what it serves, and hexref checks the fixtures'
+// status expectations too (docs/protocol.md, "Optional: statuses").
 
 // Geometry (docs/conventions.md): which (x, y) exist, file letters, rank number.
 const GLINSKI_GEOMETRY = {
@@ -166,7 +173,44 @@ function format(position) {
   return [rows.join('/'), position.side, castling || '-', ep, position.halfmove, position.fullmove].join(' ');
 }
 
+// --- a divide from the engine's own moves --------------------------------
+
+// A divide(query) for an engine that has legal moves but no perft:
+// setup(query) -> the engine's state for query.fen (or query.position);
+// legalMoves(state) -> the legal moves, each a move text (moveText) or a
+// [moveText, engineMove] pair; play(state, engineMove) -> the state after it
+// (a new state: the kit never undoes). The query's moves are played first,
+// by their texts; one the engine does not list is an error.
+function divideFromMoves({setup, legalMoves, play}) {
+  const listed = state => Array.from(legalMoves(state), m => (typeof m === 'string' ? [m, m] : m));
+  const perft = (state, depth) => {
+    if (depth === 0) return 1;
+    const moves = listed(state);
+    if (depth === 1) return moves.length;
+    return moves.reduce((sum, [, move]) => sum + perft(play(state, move), depth - 1), 0);
+  };
+  return query => {
+    let state = setup(query);
+    for (const text of query.moves) {
+      const found = listed(state).find(([t]) => t === text);
+      if (!found) throw new Error(`move ${text} is not legal here`);
+      state = play(state, found[1]);
+    }
+    return listed(state).map(([text, move]) => [text, perft(play(state, move), query.depth - 1)]);
+  };
+}
+
 // --- the protocols ------------------------------------------------------
+
+const STATUSES = ['checkmate', 'stalemate', 'check', 'ongoing'];
+
+// One 'error ...' line for whatever the engine threw: an Error's message,
+// with its name when it is not a plain Error.
+function errorLine(err) {
+  const text = err instanceof Error ? (err.name && err.name !== 'Error' ? `${err.name}: ${err.message}` : err.message)
+                                    : String(err);
+  return `error ${text.split(/\s+/).join(' ')}\n`;
+}
 
 function answer(divide, query, sep) {
   let lines = divide(query);
@@ -195,7 +239,7 @@ function runScript(engine, args) {
     const moves = args[2] ? args[2].split(' ').filter(Boolean) : [];
     text = answer(engine.divide, makeQuery(variant, profile, args[1], moves, Number(args[0])), '');
   } catch (err) {
-    process.stdout.write(`error ${err.message}\n`);
+    process.stdout.write(errorLine(err));
     return 1;
   }
   process.stdout.write(text);
@@ -211,7 +255,8 @@ function runUci(engine) {
       case 'uci':
         return `id name ${engine.name || 'hexkit engine'}\n` +
                'option name UCI_Variant type string default shafran\n' +
-               'option name HexrefProfile type string default std\nuciok\n';
+               'option name HexrefProfile type string default std\n' +
+               (engine.status ? 'option name HexrefStatus type check default true\n' : '') + 'uciok\n';
       case 'isready': return 'readyok\n';
       case 'setoption': {
         const at = words.indexOf('value');
@@ -230,7 +275,16 @@ function runUci(engine) {
           return answer(engine.divide,
                         makeQuery(options.UCI_Variant, options.HexrefProfile, fen, moves, Number(words[2])), ':');
         } catch (err) {
-          return `error ${err.message}\n`;
+          return errorLine(err);
+        }
+      case 'status':
+        if (!engine.status) return '';
+        try {
+          const status = engine.status(makeQuery(options.UCI_Variant, options.HexrefProfile, fen, moves, 1));
+          if (!STATUSES.includes(status)) throw new Error(`status '${status}' is not one of ${STATUSES.join(', ')}`);
+          return `status ${status}\n`;
+        } catch (err) {
+          return errorLine(err);
         }
       default: return '';
     }
@@ -259,4 +313,4 @@ function serve(engine) {
   process.exitCode = runScript(engine, args);
 }
 
-module.exports = {VARIANTS, geometry, cellAt, moveText, parse, format, serve};
+module.exports = {VARIANTS, STATUSES, geometry, cellAt, moveText, parse, format, divideFromMoves, serve};

@@ -38,17 +38,31 @@ export interface Query {
   depth: number;
 }
 export type Divide = Iterable<[string, number | bigint]> | Map<string, number | bigint>;
+export type Status = 'checkmate' | 'stalemate' | 'check' | 'ongoing';
 export interface Engine {
   name?: string;
   /** The engine's one function; throw an Error to answer 'error MESSAGE'. */
   divide(query: Query): Divide;
+  /** Optional: the status of the query's position after its moves. */
+  status?(query: Query): Status;
+}
+/** An engine's move generator, from which divideFromMoves makes a divide. */
+export interface MoveGenerator<State, Move> {
+  setup(query: Query): State;
+  /** Move texts, or [moveText, engineMove] pairs. */
+  legalMoves(state: State): Iterable<string | [string, Move]>;
+  /** The state after the move (a new state: the kit never undoes). */
+  play(state: State, move: Move | string): State;
 }
 
 export const VARIANTS: Record<string, VariantInfo>;
+export const STATUSES: Status[];
 export function geometry(variant: string): Geometry;
 export function cellAt(variant: string, x: number, y: number): string | null;
 export function moveText(from: string, to: string, promotion?: string): string;
 export function parse(variant: string, fen: string): ParsedPosition;
 export function format(position: ParsedPosition): string;
+/** A divide for an engine with legal moves but no perft of its own. */
+export function divideFromMoves<State, Move>(generator: MoveGenerator<State, Move>): (query: Query) => Array<[string, number]>;
 /** Serves the engine over the protocol argv asks for (script, or --uci). */
 export function serve(engine: Engine): void;

@@ -13,7 +13,15 @@ query is a dict {variant, profile, fen, position, moves, depth}:
          halfmove, fullmove}
     moves = move texts to play on the position first (may be empty).
 divide returns [(move_text, count), ...] (or a dict); raise ValueError to
-answer 'error MESSAGE' (a position or a move the engine rejects).
+answer 'error MESSAGE' (a position or a move the engine rejects). Any other
+exception is answered 'error TYPE: MESSAGE' too, and the engine keeps
+serving: one bad query never ends the session.
+
+An engine with no perft of its own needs no divide: divide_from_moves(setup,
+legal_moves, play) makes one from its move generator. An engine that knows
+checkmate and stalemate passes status(query) -> 'checkmate' | 'stalemate' |
+'check' | 'ongoing' to serve, and hexref checks the fixtures' status
+expectations too (docs/protocol.md, "Optional: statuses").
 """
 import os
 import re
@@ -183,7 +191,56 @@ def format_fen(position):
                      str(position["halfmove"]), str(position["fullmove"])])
 
 
+# --- a divide from the engine's own moves --------------------------------
+
+def divide_from_moves(setup, legal_moves, play):
+    """A divide(query) for an engine that has legal moves but no perft:
+    setup(query) -> the engine's state for query's HexFEN (query["fen"],
+    or the parsed query["position"]); legal_moves(state) -> the legal moves,
+    each a move text (move_text) or a (move_text, engine_move) pair;
+    play(state, engine_move) -> the state after it (a new state: the kit
+    never undoes). The moves of the query are played first, by their texts;
+    one the engine does not list is an error."""
+    def listed(state):
+        for entry in legal_moves(state):
+            yield (entry, entry) if isinstance(entry, str) else (entry[0], entry[1])
+
+    def perft(state, depth):
+        if depth == 0:
+            return 1
+        moves = list(listed(state))
+        if depth == 1:
+            return len(moves)
+        return sum(perft(play(state, move), depth - 1) for _, move in moves)
+
+    def divide(query):
+        state = setup(query)
+        for text in query["moves"]:
+            found = [move for t, move in listed(state) if t == text]
+            if not found:
+                raise ValueError("move %s is not legal here" % text)
+            state = play(state, found[0])
+        return [(text, perft(play(state, move), query["depth"] - 1)) for text, move in listed(state)]
+    return divide
+
+
 # --- the protocols ------------------------------------------------------
+
+STATUSES = ("checkmate", "stalemate", "check", "ongoing")
+
+
+def _error_line(err):
+    """'error MESSAGE' for a rejection (ValueError), 'error TYPE: MESSAGE'
+    for anything else the engine raised: one line, as the protocol wants."""
+    text = str(err) if isinstance(err, ValueError) else "%s: %s" % (type(err).__name__, err)
+    return "error %s\n" % " ".join(text.split())
+
+
+def _status_line(status, query):
+    answer = status(query)
+    if answer not in STATUSES:
+        raise ValueError("status %r is not one of %s" % (answer, ", ".join(STATUSES)))
+    return "status %s\n" % answer
 
 def _answer(divide, query, sep):
     lines = divide(query)
@@ -209,14 +266,20 @@ def _run_script(divide, args):
         query = _query(os.environ.get("HEXREF_VARIANT", ""), os.environ.get("HEXREF_PROFILE", "std"),
                        args[1], args[2].split() if len(args) == 3 else [], int(args[0]))
         text = _answer(divide, query, "")
-    except ValueError as err:
-        print("error %s" % err)
+    except Exception as err:  # noqa: BLE001 - every failure is the engine's answer
+        sys.stdout.write(_error_line(err))
         return 1
     sys.stdout.write(text)
     return 0
 
 
-def _run_uci(divide, name):
+def _uci_hello(name, status):
+    return ("id name %s\noption name UCI_Variant type string default shafran\n"
+            "option name HexrefProfile type string default std\n" % name
+            + ("option name HexrefStatus type check default true\n" if status else "") + "uciok\n")
+
+
+def _run_uci(divide, name, status=None):
     options = {"UCI_Variant": "shafran", "HexrefProfile": "std"}
     fen, moves = None, []
     for line in sys.stdin:
@@ -225,8 +288,7 @@ def _run_uci(divide, name):
         if not words:
             continue
         if words[0] == "uci":
-            out = ("id name %s\noption name UCI_Variant type string default shafran\n"
-                   "option name HexrefProfile type string default std\nuciok\n" % name)
+            out = _uci_hello(name, status)
         elif words[0] == "isready":
             out = "readyok\n"
         elif words[0] == "setoption" and "value" in words and words[1] == "name":
@@ -240,8 +302,14 @@ def _run_uci(divide, name):
             try:
                 out = _answer(divide, _query(options["UCI_Variant"], options["HexrefProfile"],
                                              fen, moves, int(words[2])), ":")
-            except (ValueError, IndexError) as err:
-                out = "error %s\n" % err
+            except Exception as err:  # noqa: BLE001 - the engine keeps serving
+                out = _error_line(err)
+        elif words[0] == "status" and status:
+            try:
+                out = _status_line(status, _query(options["UCI_Variant"], options["HexrefProfile"],
+                                                  fen, moves, 1))
+            except Exception as err:  # noqa: BLE001
+                out = _error_line(err)
         elif words[0] == "quit":
             break
         if out:
@@ -250,7 +318,9 @@ def _run_uci(divide, name):
     return 0
 
 
-def serve(divide, name="hexkit engine"):
-    """Answers over the protocol argv asks for; returns the exit code."""
+def serve(divide, name="hexkit engine", status=None):
+    """Answers over the protocol argv asks for; returns the exit code.
+    status: optional, status(query) -> one of STATUSES (uci only: the
+    script protocol has no status query)."""
     args = sys.argv[1:]
-    return _run_uci(divide, name) if args == ["--uci"] else _run_script(divide, args)
+    return _run_uci(divide, name, status) if args == ["--uci"] else _run_script(divide, args)

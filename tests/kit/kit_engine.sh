@@ -1,0 +1,47 @@
+#!/bin/sh
+# kit_engine.sh HEXREF PYTHON3 [NODE] - an engine made of the kit's pieces
+# (toy_engine.py / toy_engine.js: divide_from_moves over a move generator,
+# status answers, errors) passes verify clean and is caught with each
+# planted fault: a dropped move (named), an exception (reported with its
+# type, and the engine goes on serving), a wrong status (a fixture's
+# status expectation fails). Issue 30 item 5.
+set -u
+hexref=$1 python3=$2 node=${3:-}
+here=$(cd "$(dirname "$0")" && pwd)
+fen='1/2k/1n3/7/9/11/11/4P6/11/11/4Q1K4 w - - 0 1'
+fix="$here/../fixtures/glinski/ep-special.fix"
+bad=0
+fail() { echo "FAIL: $*"; bad=1; }
+
+# expect WHAT PATTERN EXIT -- VERIFY-ARGS: runs verify, wants its exit code and PATTERN in its output.
+expect() {
+    what=$1 pattern=$2 want=$3
+    shift 4
+    out=$("$hexref" verify -q "$@" 2>&1)
+    rc=$?
+    [ "$rc" = "$want" ] || { fail "$what: exit $rc, wanted $want"; printf '%s\n' "$out" | tail -n 15; return; }
+    printf '%s\n' "$out" | grep -q -- "$pattern" || { fail "$what: no '$pattern' in:"; printf '%s\n' "$out" | tail -n 15; }
+}
+
+for kit in python js; do
+    case $kit in
+    python) engine="$python3 $here/toy_engine.py $hexref" ;;
+    js) [ -n "$node" ] || continue; engine="$node $here/toy_engine.js $hexref" ;;
+    esac
+    expect "$kit clean, script" "1 passed, 0 failed" 0 -- -e "$engine" -v glinski --fen "$fen" -d 2
+    expect "$kit clean, uci" "1 passed, 0 failed" 0 -- -e "$engine --uci" --protocol uci -v glinski --fen "$fen" -d 2
+    TOY_FAULT=drop:e1a1 expect "$kit dropped move" "missing move e1a1" 1 -- \
+        -e "$engine --uci" --protocol uci -v glinski --fen "$fen" -d 2
+    exc=KeyError; [ "$kit" = js ] && exc=TypeError
+    TOY_FAULT=raise:e1a1 expect "$kit exception" "the engine answered: error $exc" 1 -- \
+        -e "$engine --uci" --protocol uci -v glinski --fen "$fen" -d 2
+    # After the exception the engine still answers: a second check passes.
+    TOY_FAULT=raise:e1a1 expect "$kit serves on" "1 passed, 1 failed" 1 -- \
+        -e "$engine --uci" --protocol uci -v glinski --fen "$fen" -d 2 --random 1 --seed 3
+    expect "$kit statuses" "2 passed, 0 failed" 0 -- \
+        -e "$engine --uci" --protocol uci -v glinski --fixtures "$fix"
+    TOY_FAULT=status:ongoing expect "$kit wrong status" "FAIL glinski-ep-check" 1 -- \
+        -e "$engine --uci" --protocol uci -v glinski --fixtures "$fix"
+done
+[ "$bad" = 0 ] && echo "kit_engine: the kit's divide from moves, statuses and errors work; every planted fault is caught"
+exit "$bad"
