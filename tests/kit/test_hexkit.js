@@ -61,3 +61,52 @@ for (const [variant, fen, problem] of [
 failures.slice(0, 20).forEach(f => console.log('FAIL', f));
 console.log(`${lines.length} HexFENs, ${failures.length} failures`);
 process.exitCode = failures.length ? 1 : 0;
+
+// The lattice maps from hexref's (x, y) to an engine's axial (q, r): the 12
+// orientations, each at an origin of its own, and each offset layout of
+// each: from three cells the kit finds the engine's pair of every cell of
+// every board, and back; samples that fit no map are refused.
+const KIT_STEPS = [[1, 0], [-1, 0], [0, 1], [0, -1], [1, 1], [-1, -1]];
+const AXIAL_STEPS = new Set(['1,0', '0,1', '-1,1', '-1,0', '0,-1', '1,-1']);
+const orientations = [];
+for (const a of [-1, 0, 1]) for (const b of [-1, 0, 1]) for (const c of [-1, 0, 1]) for (const d of [-1, 0, 1]) {
+  const image = new Set(KIT_STEPS.map(([x, y]) => `${a * x + b * y},${c * x + d * y}`));
+  if (image.size === 6 && [...image].every(s => AXIAL_STEPS.has(s))) orientations.push([a, b, c, d]);
+}
+const coordFailures = failures.length;
+check(orientations.length === 12, `${orientations.length} lattice orientations, not 12`);
+for (const variant of ['shafran', 'brusky', 'glinski', 'mccooey']) {
+  const cells = hexkit.geometry(variant).cells;
+  for (const [a, b, c, d] of orientations) {
+    for (const layout of [null, ...hexkit.OFFSETS]) {
+      const truth = (x, y) => {
+        const axial = [a * x + b * y - 5, c * x + d * y + 3];
+        return layout ? hexkit.offsetFromAxial(axial, layout) : axial;
+      };
+      const samples = {};
+      for (const cell of [cells[0], cells[1], cells[cells.length - 1], cells[Math.floor(cells.length / 3)]])
+        samples[cell.name] = truth(cell.x, cell.y);
+      const map = hexkit.coordinates(variant, samples, layout);
+      const wrong = cells.filter(cell => map.toEngine(cell.name).join() !== truth(cell.x, cell.y).join() ||
+                                         map.fromEngine(truth(cell.x, cell.y)) !== cell.name);
+      check(!wrong.length, `${variant} ${[a, b, c, d]} ${layout}: ${wrong.length} cells mapped wrong`);
+      check(map.fromEngine([99, 99]) === null, `${variant}: an off-board pair has a name`);
+    }
+  }
+}
+for (const [samples, why] of [
+  [{f1: [0, 5], f2: [0, 4], f3: [0, 3]}, 'not on one line'],
+  [{f1: [0, 5], a1: [-5, 5], f11: [0, -5], f6: [1, 1]}, 'disagree'],
+  [{f1: [0, 0], a1: [2, 0], f11: [0, 2]}, 'whole-number'],
+  [{f1: [0, 0], a1: [-10, 0], f11: [0, -10]}, 'one to one'],
+  [{f1: [0, 0], z9: [1, 0], f11: [0, 1]}, 'not a cell']]) {
+  try {
+    hexkit.coordinates('glinski', samples);
+    check(false, `coordinates accepted ${JSON.stringify(samples)}`);
+  } catch (err) {
+    check(err.message.includes(why), `coordinates: '${err.message}' does not say '${why}'`);
+  }
+}
+failures.slice(coordFailures, coordFailures + 20).forEach(f => console.log('FAIL', f));
+console.log(`coordinates: 12 orientations x 5 layouts x 4 boards, ${failures.length - coordFailures} failures`);
+process.exitCode = failures.length ? 1 : 0;

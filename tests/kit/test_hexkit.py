@@ -52,10 +52,53 @@ def main():
             check(False, "accepted %s" % fen)
         except ValueError as err:
             check(problem in str(err), "%s: message '%s' does not say '%s'" % (fen, err, problem))
+    check_coordinates()
     for failure in failures[:20]:
         print("FAIL", failure)
     print("%d HexFENs, %d failures" % (len(lines), len(failures)))
     return 1 if failures else 0
+
+
+# The lattice maps from hexref's (x, y) to an engine's axial (q, r): every
+# integer matrix taking the six neighbour steps of (x, y) (docs/conventions.md)
+# onto the six axial ones: the 12 orientations (6 rotations, mirrored or not).
+KIT_STEPS = {(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, -1)}
+AXIAL_STEPS = {(1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1)}
+ORIENTATIONS = [(a, b, c, d) for a in range(-1, 2) for b in range(-1, 2) for c in range(-1, 2)
+                for d in range(-1, 2)
+                if {(a * x + b * y, c * x + d * y) for x, y in KIT_STEPS} == AXIAL_STEPS]
+
+
+def check_coordinates():
+    """Every orientation of axial coordinates, at an origin of its own, and
+    each offset layout of each: from three cells the kit finds the engine's
+    pair of every cell of every board, and back; samples that fit no map
+    are refused."""
+    check(len(ORIENTATIONS) == 12, "%d lattice orientations, not 12" % len(ORIENTATIONS))
+    for variant in ("shafran", "brusky", "glinski", "mccooey"):
+        cells = hexkit.geometry(variant)["cells"]
+        for a, b, c, d in ORIENTATIONS:
+            for layout in (None,) + hexkit.OFFSETS:
+                def truth(x, y):
+                    q, r = a * x + b * y - 5, c * x + d * y + 3
+                    return hexkit.offset_from_axial(q, r, layout) if layout else (q, r)
+                names = [cells[0][2], cells[1][2], cells[-1][2], cells[len(cells) // 3][2]]
+                samples = {n: truth(*hexkit.geometry(variant)["by_name"][n]) for n in names}
+                to, back = hexkit.coordinates(variant, samples, layout)
+                wrong = [n for x, y, n in cells if to(n) != truth(x, y) or back(truth(x, y)) != n]
+                check(not wrong, "%s %s %s: %d cells mapped wrong, e.g. %s"
+                      % (variant, (a, b, c, d), layout, len(wrong), wrong[:3]))
+                check(back((99, 99)) is None, "%s: an off-board pair has a name" % variant)
+    for bad, why in (({"f1": (0, 5), "f2": (0, 4), "f3": (0, 3)}, "not on one line"),
+                     ({"f1": (0, 5), "a1": (-5, 5), "f11": (0, -5), "f6": (1, 1)}, "disagree"),
+                     ({"f1": (0, 0), "a1": (2, 0), "f11": (0, 2)}, "whole-number"),
+                     ({"f1": (0, 0), "a1": (-10, 0), "f11": (0, -10)}, "one to one"),
+                     ({"f1": (0, 0), "z9": (1, 0), "f11": (0, 1)}, "not a cell")):
+        try:
+            hexkit.coordinates("glinski", bad)
+            check(False, "coordinates accepted %s" % bad)
+        except ValueError as err:
+            check(why in str(err), "coordinates %s: '%s' does not say '%s'" % (bad, err, why))
 
 
 if __name__ == "__main__":

@@ -73,6 +73,66 @@ function geometry(variant) {
   return geometryCache[variant];
 }
 
+// --- the engine's own coordinates ------------------------------------------
+
+const OFFSETS = ['odd-r', 'even-r', 'odd-q', 'even-q'];
+const floorDiv = (a, b) => Math.floor(a / b);
+
+// Axial (q, r) to an offset layout (odd-r: odd rows shoved right, ...), and back.
+function offsetFromAxial([q, r], kind) {
+  if (kind === 'odd-r' || kind === 'even-r') return [q + floorDiv(r - (kind === 'odd-r' ? r & 1 : -(r & 1)), 2), r];
+  return [q, r + floorDiv(q - (kind === 'odd-q' ? q & 1 : -(q & 1)), 2)];
+}
+function axialFromOffset([col, row], kind) {
+  if (kind === 'odd-r' || kind === 'even-r') return [col - floorDiv(row - (kind === 'odd-r' ? row & 1 : -(row & 1)), 2), row];
+  return [col, row - floorDiv(col - (kind === 'odd-q' ? col & 1 : -(col & 1)), 2)];
+}
+
+// The engine's coordinates of every cell, from a few it gives: samples maps
+// three or more cell names (not on one line) to the engine's [a, b] for each,
+// in any axial system (any orientation, origin or handedness), or in an
+// offset layout (offset: one of OFFSETS). Returns {toEngine(name) -> [a, b],
+// fromEngine([a, b]) -> name or null}. Throws when no map fits every sample,
+// so a wrong guess of the engine's layout shows at once, not deep in a perft.
+function coordinates(variant, samples, offset) {
+  if (offset != null && !OFFSETS.includes(offset)) throw new Error(`offset '${offset}' is not one of ${OFFSETS.join(', ')}`);
+  const g = geometry(variant);
+  const points = Object.entries(samples).map(([name, pair]) => {
+    const cell = g.byName[name];
+    if (!cell) throw new Error(`${name} is not a cell of ${variant}`);
+    return [[cell.x, cell.y], offset ? axialFromOffset(pair, offset) : pair.slice()];
+  });
+  const area = (a, b, c) => (b[0] - a[0]) * (c[1] - a[1]) - (c[0] - a[0]) * (b[1] - a[1]);
+  let base = null;
+  for (let i = 0; i < points.length && !base; i++)
+    for (let j = i + 1; j < points.length && !base; j++)
+      for (let k = j + 1; k < points.length && !base; k++)
+        if (area(points[i][0], points[j][0], points[k][0])) base = [points[i], points[j], points[k]];
+  if (!base) throw new Error('the samples need three cells that are not on one line');
+  const [[p0, e0], [p1, e1], [p2, e2]] = base;
+  const det = area(p0, p1, p2);
+  const coef = [0, 1].map(axis => {  // engine = a*x + b*y + c, per axis
+    const d1 = e1[axis] - e0[axis], d2 = e2[axis] - e0[axis];
+    const a = (d1 * (p2[1] - p0[1]) - d2 * (p1[1] - p0[1])) / det;
+    const b = (d2 * (p1[0] - p0[0]) - d1 * (p2[0] - p0[0])) / det;
+    const c = e0[axis] - a * p0[0] - b * p0[1];
+    if (![a, b, c].every(Number.isInteger)) throw new Error("no whole-number map from hexref's cells fits the samples");
+    return [a, b, c];
+  });
+  if (Math.abs(coef[0][0] * coef[1][1] - coef[0][1] * coef[1][0]) !== 1)
+    throw new Error('the samples do not map the board one to one (not a hex lattice map)');
+  const axial = (x, y) => coef.map(([a, b, c]) => a * x + b * y + c);
+  for (const [[x, y], pair] of points)
+    if (axial(x, y).join() !== pair.join()) throw new Error('the samples disagree: no one map fits them all');
+  const to = new Map(), back = new Map();
+  for (const cell of g.cells) {
+    const pair = offset ? offsetFromAxial(axial(cell.x, cell.y), offset) : axial(cell.x, cell.y);
+    to.set(cell.name, pair);
+    back.set(pair.join(), cell.name);
+  }
+  return {toEngine: name => to.get(name), fromEngine: pair => back.get(pair.join()) || null};
+}
+
 function cellAt(variant, x, y) {
   const cell = geometry(variant).byXY[x + ',' + y];
   return cell ? cell.name : null;
@@ -313,4 +373,5 @@ function serve(engine) {
   process.exitCode = runScript(engine, args);
 }
 
-module.exports = {VARIANTS, STATUSES, geometry, cellAt, moveText, parse, format, divideFromMoves, serve};
+module.exports = {VARIANTS, STATUSES, OFFSETS, geometry, cellAt, coordinates, offsetFromAxial, moveText, parse, format,
+                  divideFromMoves, serve};

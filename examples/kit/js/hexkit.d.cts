@@ -57,6 +57,16 @@ export interface MoveGenerator<State, Move> {
 
 export const VARIANTS: Record<string, VariantInfo>;
 export const STATUSES: Status[];
+export type Offset = 'odd-r' | 'even-r' | 'odd-q' | 'even-q';
+export const OFFSETS: Offset[];
+/** The engine's coordinates of every cell, found from a few samples. */
+export interface CoordinateMap {
+  toEngine(name: string): [number, number];
+  fromEngine(pair: [number, number]): string | null;
+}
+export function coordinates(variant: string, samples: Record<string, [number, number]>, offset?: Offset): CoordinateMap;
+/** Axial (q, r) in an offset layout. */
+export function offsetFromAxial(pair: [number, number], kind: Offset): [number, number];
 export function geometry(variant: string): Geometry;
 export function cellAt(variant: string, x: number, y: number): string | null;
 export function moveText(from: string, to: string, promotion?: string): string;

@@ -3,5 +3,6 @@
 // package, where a .js file would be read as ESM and its `require` fail.
 import kit from './hexkit.cjs';
 
-export const { VARIANTS, STATUSES, geometry, cellAt, moveText, parse, format, divideFromMoves, serve } = kit;
+export const { VARIANTS, STATUSES, OFFSETS, geometry, cellAt, coordinates, offsetFromAxial, moveText, parse, format,
+  divideFromMoves, serve } = kit;
 export default kit;

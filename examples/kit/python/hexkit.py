@@ -23,9 +23,11 @@ checkmate and stalemate passes status(query) -> 'checkmate' | 'stalemate' |
 'check' | 'ongoing' to serve, and hexref checks the fixtures' status
 expectations too (docs/protocol.md, "Optional: statuses").
 """
+import itertools
 import os
 import re
 import sys
+from fractions import Fraction
 
 # Geometry (docs/conventions.md): which (x, y) exist, file letters, rank number.
 GLINSKI = {
@@ -76,6 +78,78 @@ def geometry(variant):
         "ranks": [ranks[r] for r in sorted(ranks, reverse=True)],
     }
     return _GEOMETRY[variant]
+
+
+# --- the engine's own coordinates ------------------------------------------
+
+OFFSETS = ("odd-r", "even-r", "odd-q", "even-q")
+
+
+def offset_from_axial(q, r, kind):
+    """Axial (q, r) to an offset layout (odd-r: odd rows shoved right, ...)."""
+    if kind in ("odd-r", "even-r"):
+        parity = r & 1 if kind == "odd-r" else -(r & 1)
+        return (q + (r - parity) // 2, r)
+    parity = q & 1 if kind == "odd-q" else -(q & 1)
+    return (q, r + (q - parity) // 2)
+
+
+def axial_from_offset(col, row, kind):
+    if kind in ("odd-r", "even-r"):
+        parity = row & 1 if kind == "odd-r" else -(row & 1)
+        return (col - (row - parity) // 2, row)
+    parity = col & 1 if kind == "odd-q" else -(col & 1)
+    return (col, row - (col - parity) // 2)
+
+
+def coordinates(variant, samples, offset=None):
+    """The engine's coordinates of every cell, from a few it gives: samples
+    maps three or more cell names (not on one line) to the engine's pair for
+    each, in any axial system (any orientation, origin or handedness), or in
+    an offset layout when offset is one of OFFSETS. Returns (to_engine,
+    from_engine): to_engine(name) -> the engine's pair, from_engine(pair) ->
+    the name (None off the board). Raises ValueError when no such map fits
+    every sample, so a wrong guess of the engine's layout is found at once,
+    not deep in a perft."""
+    if offset is not None and offset not in OFFSETS:
+        raise ValueError("offset %r is not one of %s" % (offset, ", ".join(OFFSETS)))
+    g = geometry(variant)
+    points = []
+    for name, pair in samples.items():
+        if name not in g["by_name"]:
+            raise ValueError("%s is not a cell of %s" % (name, variant))
+        points.append((g["by_name"][name], axial_from_offset(*pair, offset) if offset else tuple(pair)))
+    # Three samples not on one line fix the affine map (x, y) -> (q, r).
+    def area(a, b, c):
+        return (b[0] - a[0]) * (c[1] - a[1]) - (c[0] - a[0]) * (b[1] - a[1])
+    base = next(((a, b, c, area(a[0], b[0], c[0])) for a, b, c in itertools.combinations(points, 3)
+                 if area(a[0], b[0], c[0])), None)
+    if base is None:
+        raise ValueError("the samples need three cells that are not on one line")
+    (p0, e0), (p1, e1), (p2, e2), det = base
+    coef = []
+    for axis in range(2):  # engine = a*x + b*y + c, per axis
+        d1, d2 = e1[axis] - e0[axis], e2[axis] - e0[axis]
+        a = Fraction(d1 * (p2[1] - p0[1]) - d2 * (p1[1] - p0[1]), det)
+        b = Fraction(d2 * (p1[0] - p0[0]) - d1 * (p2[0] - p0[0]), det)
+        c = e0[axis] - a * p0[0] - b * p0[1]
+        if any(v.denominator != 1 for v in (a, b, c)):
+            raise ValueError("no whole-number map from hexref's cells fits the samples")
+        coef.append((int(a), int(b), int(c)))
+    if abs(coef[0][0] * coef[1][1] - coef[0][1] * coef[1][0]) != 1:
+        raise ValueError("the samples do not map the board one to one (not a hex lattice map)")
+
+    def axial(x, y):
+        return tuple(a * x + b * y + c for a, b, c in coef)
+
+    for (x, y), pair in points:
+        if axial(x, y) != pair:
+            raise ValueError("the samples disagree: no one map fits them all")
+    to = {name: axial(x, y) for x, y, name in g["cells"]}
+    if offset:
+        to = {name: offset_from_axial(q, r, offset) for name, (q, r) in to.items()}
+    back = {pair: name for name, pair in to.items()}
+    return (lambda name: to[name]), (lambda pair: back.get(tuple(pair)))
 
 
 def cell_at(variant, x, y):
