@@ -41,6 +41,24 @@ parsed.forEach((position, i) => {
   check(same, `${lines[i]}: the kits differ (${canonical(position)} / ${python[i]})`);
 });
 
+// The e.p. state as the move that made it, and back, for every HexFEN with one.
+let epMoves = 0;
+parsed.forEach((position, i) => {
+  if (!position.ep) return;
+  epMoves++;
+  const again = hexkit.epFromMove(position.variant, ...hexkit.epLastMove(position.variant, position.ep));
+  check(JSON.stringify(again) === JSON.stringify(position.ep), `${lines[i]}: e.p. as a move and back gives ${JSON.stringify(again)}`);
+});
+check(epMoves > 50, `only ${epMoves} HexFENs with an e.p. state`);
+for (const [variant, from, to] of [['glinski', 'f5', 'g6'], ['glinski', 'f5', 'f5'], ['brusky', 'e2', 'g3']]) {
+  try {
+    hexkit.epFromMove(variant, from, to);
+    check(false, `epFromMove accepted ${from}-${to}`);
+  } catch (err) {
+    check(err.message.includes('not a straight multi-step'), `epFromMove ${from}-${to}: ${err.message}`);
+  }
+}
+
 const start = hexkit.parse('brusky', hexkit.VARIANTS.brusky.start);
 check(start.rights.map(r => r.rook).join(' ') === 'a1 i1 d8 l8', `brusky rights ${JSON.stringify(start.rights)}`);
 check(start.cells.f1 === 'K' && start.cells.g8 === 'k', 'brusky kings');

@@ -23,14 +23,26 @@ def main():
                            check=True, capture_output=True, text=True).stdout.splitlines()
     check(len(lines) > 500, "only %d HexFENs found" % len(lines))
     per_variant = {}
+    ep_moves = [0]
     for line in lines:
         variant, fen = line.split("\t")
         per_variant[variant] = per_variant.get(variant, 0) + 1
         position = hexkit.parse(variant, fen)
         check(hexkit.format_fen(position) == fen, "%s: round trip gives %s" % (fen, hexkit.format_fen(position)))
+        if position["ep"]:  # the e.p. state as the move that made it, and back
+            ep_moves[0] += 1
+            again = hexkit.ep_from_move(variant, *hexkit.ep_last_move(variant, position["ep"]))
+            check(again == position["ep"], "%s: e.p. %s as a move and back gives %s" % (fen, position["ep"], again))
         men = sum(ch.isalpha() for ch in fen.split()[0])
         check(len(position["cells"]) == men, "%s: %d men read" % (fen, len(position["cells"])))
     check(sorted(per_variant) == ["brusky", "glinski", "mccooey", "shafran"], "variants: %s" % per_variant)
+    check(ep_moves[0] > 50, "only %d HexFENs with an e.p. state" % ep_moves[0])
+    for variant, frm, to in (("glinski", "f5", "g6"), ("glinski", "f5", "f5"), ("brusky", "e2", "g3")):
+        try:
+            hexkit.ep_from_move(variant, frm, to)
+            check(False, "ep_from_move accepted %s-%s" % (frm, to))
+        except ValueError as err:
+            check("not a straight multi-step" in str(err), "ep_from_move %s-%s: %s" % (frm, to, err))
 
     start = hexkit.parse("shafran", hexkit.VARIANTS["shafran"]["start"])
     check([r["rook"] for r in start["rights"]] == ["a1", "i5", "a6", "i10"], "shafran rights %s" % start["rights"])

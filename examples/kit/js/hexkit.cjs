@@ -133,6 +133,29 @@ function coordinates(variant, samples, offset) {
   return {toEngine: name => to.get(name), fromEngine: pair => back.get(pair.join()) || null};
 }
 
+// --- the e.p. state in the engine's own terms -------------------------------
+
+// The multi-step that made ep ({cells, victim}, as parse gives it): [from, to],
+// for an engine that keeps the last move instead of the crossed cells.
+function epLastMove(variant, ep) {
+  const g = geometry(variant);
+  const first = g.byName[ep.cells[0]], next = g.byName[ep.cells.length > 1 ? ep.cells[1] : ep.victim];
+  const start = g.byXY[`${2 * first.x - next.x},${2 * first.y - next.y}`];
+  if (!start) throw new Error(`e.p. cells ${ep.cells} and victim ${ep.victim} are not one pawn step`);
+  return [start.name, ep.victim];
+}
+
+// The e.p. state ({cells, victim}, for format) a pawn's multi-step from frm to
+// to leaves: the cells it crossed, and itself as the victim.
+function epFromMove(variant, frm, to) {
+  const g = geometry(variant), a = g.byName[frm], b = g.byName[to];
+  const steps = Math.max(Math.abs(b.x - a.x), Math.abs(b.y - a.y));
+  if (steps < 2 || (b.x - a.x) % steps || (b.y - a.y) % steps) throw new Error(`${frm}-${to} is not a straight multi-step`);
+  const dx = (b.x - a.x) / steps, dy = (b.y - a.y) / steps, cells = [];
+  for (let i = 1; i < steps; i++) cells.push(g.byXY[`${a.x + i * dx},${a.y + i * dy}`].name);
+  return {cells, victim: to};
+}
+
 function cellAt(variant, x, y) {
   const cell = geometry(variant).byXY[x + ',' + y];
   return cell ? cell.name : null;
@@ -373,5 +396,5 @@ function serve(engine) {
   process.exitCode = runScript(engine, args);
 }
 
-module.exports = {VARIANTS, STATUSES, OFFSETS, geometry, cellAt, coordinates, offsetFromAxial, moveText, parse, format,
-                  divideFromMoves, serve};
+module.exports = {VARIANTS, STATUSES, OFFSETS, geometry, cellAt, coordinates, offsetFromAxial, epLastMove, epFromMove,
+                  moveText, parse, format, divideFromMoves, serve};

@@ -65,6 +65,10 @@ export interface CoordinateMap {
   fromEngine(pair: [number, number]): string | null;
 }
 export function coordinates(variant: string, samples: Record<string, [number, number]>, offset?: Offset): CoordinateMap;
+/** The multi-step that made an e.p. state: [from, to]. */
+export function epLastMove(variant: string, ep: {cells: string[]; victim: string}): [string, string];
+/** The e.p. state a pawn's multi-step from..to leaves. */
+export function epFromMove(variant: string, from: string, to: string): {cells: string[]; victim: string};
 /** Axial (q, r) in an offset layout. */
 export function offsetFromAxial(pair: [number, number], kind: Offset): [number, number];
 export function geometry(variant: string): Geometry;

@@ -3,6 +3,7 @@
 // package, where a .js file would be read as ESM and its `require` fail.
 import kit from './hexkit.cjs';
 
-export const { VARIANTS, STATUSES, OFFSETS, geometry, cellAt, coordinates, offsetFromAxial, moveText, parse, format,
+export const { VARIANTS, STATUSES, OFFSETS, geometry, cellAt, coordinates, offsetFromAxial, epLastMove, epFromMove,
+  moveText, parse, format,
   divideFromMoves, serve } = kit;
 export default kit;

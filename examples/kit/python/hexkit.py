@@ -152,6 +152,36 @@ def coordinates(variant, samples, offset=None):
     return (lambda name: to[name]), (lambda pair: back.get(tuple(pair)))
 
 
+# --- the e.p. state in the engine's own terms -------------------------------
+
+def ep_last_move(variant, ep):
+    """The double (or triple) step that made ep ({cells, victim}, as parse
+    gives it): (from, to), for an engine that keeps the last move instead of
+    the crossed cells. The pawn went from one step before the first crossed
+    cell, along the line of the crossed cells, to the victim's cell."""
+    g = geometry(variant)
+    first, victim = g["by_name"][ep["cells"][0]], g["by_name"][ep["victim"]]
+    nxt = g["by_name"][ep["cells"][1]] if len(ep["cells"]) > 1 else victim
+    start = (2 * first[0] - nxt[0], 2 * first[1] - nxt[1])
+    if start not in g["by_xy"]:
+        raise ValueError("e.p. cells %s and victim %s are not one pawn step" % (ep["cells"], ep["victim"]))
+    return g["by_xy"][start], ep["victim"]
+
+
+def ep_from_move(variant, frm, to):
+    """The e.p. state ({cells, victim}, for format_fen) that a pawn's multi-
+    step from frm to to leaves: the cells it crossed, and itself as the
+    victim. For an engine that keeps the crossed cell, ep_from_move is not
+    needed; one that keeps only the victim passes the move it knows."""
+    g = geometry(variant)
+    (x0, y0), (x1, y1) = g["by_name"][frm], g["by_name"][to]
+    steps = max(abs(x1 - x0), abs(y1 - y0))
+    if steps < 2 or (x1 - x0) % steps or (y1 - y0) % steps:
+        raise ValueError("%s-%s is not a straight multi-step" % (frm, to))
+    dx, dy = (x1 - x0) // steps, (y1 - y0) // steps
+    return {"cells": [g["by_xy"][(x0 + i * dx, y0 + i * dy)] for i in range(1, steps)], "victim": to}
+
+
 def cell_at(variant, x, y):
     """The name of cell (x, y), or None where the board has no cell."""
     return geometry(variant)["by_xy"].get((x, y))
