@@ -169,7 +169,7 @@ uint64_t cli_result_check(const char *id, uint64_t count);
 /* Is text a job id as perft --split writes it, "ID/N@FP"? */
 int cli_is_job_id(const char *text);
 
-/* Draws pos as a hexagonal diagram on stdout (cmd_show.c). */
+/* Draws pos as a hexagonal diagram on stdout (board_text.c). */
 void cli_draw_position(const hx_position *pos, int naming, int coords);
 
 int cmd_perft(int argc, char **argv);

@@ -1,0 +1,132 @@
+/*
+ * counting.c - how perft and divide count (counting.h).
+ */
+#include "counting.h"
+
+#include "perft_watch.h"
+
+#include "oracle.h"
+
+#include "session.h"
+
+void cli_report_speed(uint64_t nodes, double seconds)
+{
+    fprintf(stderr, "time %.3f s, %.0f nodes/s\n", seconds,
+            seconds > 0 ? (double)nodes / seconds : 0.0);
+}
+
+static int deep_options(const cli_opts *o)
+{
+    return o->threads > 1 || o->hash_mb || o->no_bulk || o->split || o->checkpoint;
+}
+
+/* The reference's deep count through hx_perft_deep_watched (docs/perft.md):
+ * progress on a terminal, --checkpoint. *resumed: the part of the count
+ * taken from a checkpoint, not counted now. */
+static int count_reference_deep(const cli_opts *o, cli_position *cp, int depth, uint64_t *nodes,
+                                uint64_t *resumed)
+{
+    int flags = o->no_bulk ? HX_PERFT_NO_BULK : 0;
+    perft_watch pw;
+    int rc = perft_watch_open(&pw, o, cp, depth);
+    if (rc) {
+        perft_watch_close(&pw, 0);
+        return rc;
+    }
+    *nodes = hx_perft_deep_watched(cp->pos, depth, o->threads, (size_t)o->hash_mb << 20, flags,
+                                   pw.active ? &pw.w : NULL);
+    *resumed = pw.resumed_nodes;
+    rc = perft_watch_close(&pw, *nodes != UINT64_MAX);
+    return *nodes == UINT64_MAX ? cli_bad_input("out of memory, or a count beyond 64 bits") : rc;
+}
+
+/* hx_perft on a terminal, with the progress line (perft_watch_count). */
+static int count_watched(hx_position *pos, int depth, uint64_t *nodes)
+{
+    perft_watch pw;
+    perft_watch_open_lines(&pw, "perft", pos, depth, 0);
+    *nodes = perft_watch_count(&pw, pos, depth);
+    perft_watch_close(&pw, 1);
+    return *nodes == UINT64_MAX ? cli_bad_input("depth %d refused (the limit is %d) or a count "
+                                                "beyond 64 bits", depth, HX_PERFT_MAX_DEPTH)
+                                : 0;
+}
+
+/* The count through the engine interface (reference or oracle alike); with
+ * a deep option, the reference's hx_perft_deep_watched, or the oracle's own
+ * threads and table (-t, --hash; oracle/perft.c). On a terminal the
+ * reference's hx_perft counts line by line, for the progress line. */
+int cli_count(const cli_opts *o, cli_position *cp, int depth, uint64_t *nodes,
+                 uint64_t *resumed)
+{
+    char err[256];
+    *resumed = 0;
+    if (deep_options(o) && cp->pos)
+        return count_reference_deep(o, cp, depth, nodes, resumed);
+    if (cp->pos && cli_progress_wanted())
+        return count_watched(cp->pos, depth, nodes);
+    if (deep_options(o))
+        return oracle_perft_deep(o->variant, o->profile ? o->profile : "std", cp->fen, depth,
+                                 o->threads, (size_t)o->hash_mb, nodes, err, sizeof err)
+                   ? cli_bad_input("%s", err)
+                   : 0;
+    return cp->engine.perft(cp->engine.ctx, o->variant, o->profile, cp->position, depth, nodes, err,
+                            sizeof err)
+               ? cli_bad_input("%s", err)
+               : 0;
+}
+
+/* The oracle's divide of the position after --moves (the oracle plays
+ * them on HexFEN: it implements no profile whose state HexFEN cannot carry). */
+static int oracle_divide(const cli_opts *o, const cli_position *cp, int depth, hx_divide *out,
+                         hx_error *err)
+{
+    hx_session *s = hx_session_open_oracle(o->variant, o->profile ? o->profile : "std", err);
+    hx_session_answer a;
+    int rc = s ? hx_session_divide(s, cp->fen, "", depth, &a) : -1;
+    if (s) {
+        *out = a.divide;
+        hx_divide_init(&a.divide);
+        if (rc)
+            *err = a.error.error;
+        hx_session_answer_free(&a);
+        hx_session_close(s);
+    }
+    return rc;
+}
+
+/* The reference's divide on a terminal: hx_divide_of_position's moves and
+ * counts, each child counted by perft_watch_count (hx_perft line by line)
+ * so that one progress line covers them all. 0 or -1 (memory). */
+static int divide_watched(hx_position *pos, int depth, int naming, hx_divide *d)
+{
+    perft_watch pw;
+    perft_watch_open_lines(&pw, "divide", pos, depth, 1);
+    hx_move moves[HX_MAX_MOVES];
+    int n = hx_legal_moves(pos, moves), rc = 0;
+    hx_divide_init(d);
+    d->has_moves = 1;
+    for (int i = 0; i < n && !rc; i++) {
+        char text[HX_MOVE_TEXT_MAX];
+        hx_move_text(pos, moves[i], naming, text);
+        hx_make(pos, moves[i]);
+        uint64_t nodes = perft_watch_count(&pw, pos, depth - 1);
+        hx_unmake(pos);
+        rc = hx_divide_add(d, text, nodes);
+    }
+    perft_watch_close(&pw, 1);
+    if (rc)
+        hx_divide_free(d);
+    else
+        hx_divide_sort(d);
+    return rc;
+}
+
+int cli_count_divide(const cli_opts *o, const cli_position *cp, int depth, hx_divide *out,
+                     hx_error *err)
+{
+    if (!cp->pos)
+        return oracle_divide(o, cp, depth, out, err);
+    return cli_progress_wanted() ? divide_watched(cp->pos, depth, o->naming, out)
+                                 : hx_divide_of_position(cp->pos, depth, o->naming, out);
+}
