@@ -168,7 +168,7 @@ int cmd_moves(int argc, char **argv)
     int rc = open_for(&cli_moves_command, argc, argv, &o, &cp, NULL, 0);
     if (rc)
         return rc < 0 ? EXIT_OK : rc;
-    if (o.naming) { /* seed 004's cell names: only the reference writes them */
+    if (cp.pos) { /* the reference's own moves (seed 004's cell names: only it writes them) */
         char texts[HX_MAX_MOVES][HX_MOVE_TEXT_MAX];
         hx_move moves[HX_MAX_MOVES];
         int n = hx_legal_moves(cp.pos, moves);
@@ -177,20 +177,17 @@ int cmd_moves(int argc, char **argv)
         qsort(texts, (size_t)n, HX_MOVE_TEXT_MAX, compare_texts);
         for (int i = 0; i < n; i++)
             printf("%s\n", texts[i]);
-    } else {
-        char *text = malloc(HX_ENGINE_TEXT_MAX), err[256];
-        if (!text) {
+    } else { /* the oracle's list: its divide to depth 1 */
+        hx_session_answer a;
+        if (hx_session_divide(cp.session, cp.query_fen, cp.query_moves, 1, &a)) {
+            rc = cli_bad_input("%s", a.error.error.message);
+            hx_session_answer_free(&a);
             cli_position_close(&cp);
-            return cli_bad_input("out of memory");
+            return rc;
         }
-        if (cp.engine.moves(cp.engine.ctx, o.variant, o.profile, cp.position, text,
-                            HX_ENGINE_TEXT_MAX, err, sizeof err)) {
-            free(text);
-            cli_position_close(&cp);
-            return cli_bad_input("%s", err);
-        }
-        fputs(text, stdout);
-        free(text);
+        for (int i = 0; i < a.divide.n; i++)
+            printf("%s\n", a.divide.moves[i].move);
+        hx_session_answer_free(&a);
     }
     cli_position_close(&cp);
     return EXIT_OK;

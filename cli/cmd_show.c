@@ -149,11 +149,11 @@ int cmd_show(int argc, char **argv)
     cli_position cp;
     if ((rc = cli_position_open(&o, &cp)) != 0)
         return rc;
-    char status[32], err[256];
-    if (cp.engine.status(cp.engine.ctx, o.variant, o.profile, cp.position, status, sizeof status, err,
-                         sizeof err)) {
+    char status[HX_SESSION_WORD_MAX];
+    hx_session_error se;
+    if (hx_session_status(cp.session, cp.query_fen, cp.query_moves, status, &se)) {
         cli_position_close(&cp);
-        return cli_bad_input("%s", err);
+        return cli_bad_input("%s", se.error.message);
     }
     hx_position *pos = cp.pos;
     hx_error e;

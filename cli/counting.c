@@ -70,28 +70,24 @@ int cli_count(const cli_opts *o, cli_position *cp, int depth, uint64_t *nodes,
                                  o->threads, (size_t)o->hash_mb, nodes, err, sizeof err)
                    ? cli_bad_input("%s", err)
                    : 0;
-    return cp->engine.perft(cp->engine.ctx, o->variant, o->profile, cp->position, depth, nodes, err,
-                            sizeof err)
-               ? cli_bad_input("%s", err)
+    hx_session_error e;
+    return hx_session_count(cp->session, cp->query_fen, cp->query_moves, depth, UINT64_MAX, nodes,
+                            &e)
+               ? cli_bad_input("%s", e.error.message)
                : 0;
 }
 
 /* The oracle's divide of the position after --moves (the oracle plays
  * them on HexFEN: it implements no profile whose state HexFEN cannot carry). */
-static int oracle_divide(const cli_opts *o, const cli_position *cp, int depth, hx_divide *out,
-                         hx_error *err)
+static int oracle_divide(const cli_position *cp, int depth, hx_divide *out, hx_error *err)
 {
-    hx_session *s = hx_session_open_oracle(o->variant, o->profile ? o->profile : "std", err);
     hx_session_answer a;
-    int rc = s ? hx_session_divide(s, cp->fen, "", depth, &a) : -1;
-    if (s) {
-        *out = a.divide;
-        hx_divide_init(&a.divide);
-        if (rc)
-            *err = a.error.error;
-        hx_session_answer_free(&a);
-        hx_session_close(s);
-    }
+    int rc = hx_session_divide(cp->session, cp->fen, "", depth, &a);
+    *out = a.divide;
+    hx_divide_init(&a.divide);
+    if (rc)
+        *err = a.error.error;
+    hx_session_answer_free(&a);
     return rc;
 }
 
@@ -126,7 +122,7 @@ int cli_count_divide(const cli_opts *o, const cli_position *cp, int depth, hx_di
                      hx_error *err)
 {
     if (!cp->pos)
-        return oracle_divide(o, cp, depth, out, err);
+        return oracle_divide(cp, depth, out, err);
     return cli_progress_wanted() ? divide_watched(cp->pos, depth, o->naming, out)
                                  : hx_divide_of_position(cp->pos, depth, o->naming, out);
 }
