@@ -16,6 +16,7 @@
 #include "output_file.h"
 #include "result.h"
 #include "hexref.h"
+#include "session.h"
 #include "parse_options.h"
 
 enum { EXIT_OK = 0, EXIT_BAD_INPUT = 1, EXIT_USAGE = 2 };
@@ -117,18 +118,20 @@ int cli_check_names(const char *variant, const char *profile);
 /* Default variant when none is given: none (the user must choose). */
 int cli_require_variant(const char *command, const cli_opts *o);
 
-/* A position prepared for a command: the generator (-g reference or
- * oracle, used alike through engine.h) and the HexFEN after --moves. pos is the
- * reference's live position, for what only the reference offers (deep
- * perft, --split, seed cell names, the diagram); NULL for the oracle. */
+/* A position prepared for a command: the generator's session (-g reference
+ * or oracle, asked alike through session.h) and the HexFEN after --moves.
+ * pos is the reference's live position, for what only the reference offers
+ * (deep perft, --split, seed cell names, the diagram); NULL for the oracle. */
 typedef struct cli_position {
-    hx_engine engine;
+    hx_session *session;
     const hx_rules *rules;
     hx_position *pos;
     char fen[HX_ENGINE_FEN_MAX]; /* the HexFEN after --moves, for display */
-    /* What the engine is given: the HexFEN and --moves as "FEN moves ..."
-     * (engine.h), so what HexFEN cannot carry is not lost (malloc'd). */
-    char *position;
+    /* What the session is asked: the start HexFEN and --moves, so what
+     * HexFEN cannot carry is not lost; with --cells seed (moves in seed
+     * names) the HexFEN after them and no moves. */
+    char query_fen[HX_ENGINE_FEN_MAX];
+    char *query_moves; /* malloc'd, "" none */
 } cli_position;
 
 int cli_position_open(const cli_opts *o, cli_position *cp);
@@ -170,7 +173,7 @@ uint64_t cli_result_check(const char *id, uint64_t count);
 /* Is text a job id as perft --split writes it, "ID/N@FP"? */
 int cli_is_job_id(const char *text);
 
-/* Draws pos as a hexagonal diagram on stdout (cmd_show.c). */
+/* Draws pos as a hexagonal diagram on stdout (board_text.c). */
 void cli_draw_position(const hx_position *pos, int naming, int coords);
 
 int cmd_perft(int argc, char **argv);

@@ -24,8 +24,9 @@
  * returns 0, or non-zero after naming a disagreement. */
 static int count_line(gen_run *g, hx_position *pos, char *line, size_t cap, int index)
 {
-    char fen[HX_FEN_MAX], err[256];
+    char fen[HX_FEN_MAX];
     hx_error e;
+    hx_session_error se;
     hx_position_fen(pos, fen);
     /* Count the position the line names: its HexFEN read back, not the game
      * that reached it, whose history (diag-firstmove's marks) the line
@@ -42,9 +43,9 @@ static int count_line(gen_run *g, hx_position *pos, char *line, size_t cap, int 
             break;
         g->nodes += n;
         if (d <= g->check_depth) {
-            if (g->oracle.perft(g->oracle.ctx, hx_rules_variant(g->rules), g->profile, fen, d,
-                                &check, err, sizeof err))
-                return cli_bad_input("gen: position %d (%s): oracle: %s", index, fen, err);
+            if (hx_session_count(g->oracle, fen, "", d, UINT64_MAX, &check, &se) != 0)
+                return cli_bad_input("gen: position %d (%s): oracle: %s", index, fen,
+                                     se.error.message);
             if (check != n)
                 return cli_bad_input("gen: DISAGREEMENT at position %d, %s, D%d: reference %llu, "
                                      "oracle %llu (nothing written; divide it with "
@@ -76,11 +77,13 @@ static int gen_setup(const cli_opts *o, gen_run *g)
     if (!(g->rules = hx_rules_find(o->variant, o->profile, &err)))
         return cli_bad_input("%s", err.message);
     g->profile = hx_rules_profile(g->rules);
-    hx_engine_by_name("oracle", &g->oracle);
     g->depth = o->depth;
     g->check_depth = o->check_depth < 0 ? (o->depth < 3 ? o->depth : 3) : o->check_depth;
     if (hx_rules_is_control(g->rules))
         g->check_depth = 0; /* the oracle implements no negative control */
+    if (g->check_depth > 0 &&
+        !(g->oracle = hx_session_open_oracle(hx_rules_variant(g->rules), g->profile, &err)))
+        return cli_bad_input("gen: oracle: %s", err.message);
     gen_make_header(g);
     return 0;
 }
@@ -136,11 +139,14 @@ int cmd_gen(int argc, char **argv)
     int rc = cli_parse(&cli_gen_command, argc, argv, &o);
     if (rc)
         return cli_exit_code(rc);
-    if ((rc = gen_setup(&o, &g)) != 0 || (rc = gen_open_output(&g)) != 0)
+    if ((rc = gen_setup(&o, &g)) != 0 || (rc = gen_open_output(&g)) != 0) {
+        hx_session_close(g.oracle);
         return rc;
+    }
     hx_position *pos = hx_position_new(g.rules);
     rc = pos ? gen_loop(&g, pos) : cli_bad_input("out of memory");
     hx_position_free(pos);
+    hx_session_close(g.oracle);
     int closed = fclose(g.out);
     if (closed && !rc)
         rc = cli_bad_input("%s: write error: %s", o.output, strerror(errno));

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "differential.h"
+#include "print_differential.h"
 #include "strutil.h"
 #include "oracle.h"
 
@@ -149,9 +150,12 @@ int cmd_selfcheck(int argc, char **argv)
             /* Batch b uses the same seeds in every run, so a larger budget
              * replays a smaller one's games first, then goes on. */
             uint64_t batch_seed = hx_diff_game_seed(seed, batch);
-            hx_diff_games(p->variant, p->profile, batch_seed, want < BATCH ? want : BATCH,
-                          o.plies ? o.plies : MAX_PLIES, &hx_diff_default_bias, deadline, stderr,
-                          &results, &p->stats);
+            hx_diff_observer obs = {hx_diff_print_disagreement, stderr};
+            hx_error err;
+            if (hx_diff_games(p->variant, p->profile, batch_seed, want < BATCH ? want : BATCH,
+                              o.plies ? o.plies : MAX_PLIES, &hx_diff_default_bias, deadline,
+                              &obs, &results, &p->stats, &err) < 0)
+                fprintf(stderr, "%s\n", err.message);
             active++;
         }
     }

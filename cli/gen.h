@@ -9,7 +9,7 @@
 #include <stdio.h>
 
 #include "cli.h"
-#include "engine.h"
+#include "session.h"
 
 enum { BIAS_CASTLE = 1, BIAS_EP = 2, BIAS_PROMO = 4, BIAS_CHECK = 8 };
 enum { GEN_MIN_PLIES = 4, GEN_MAX_PLIES = 120, GEN_MAX_DEPTH = HX_PERFT_MAX_DEPTH };
@@ -17,7 +17,7 @@ enum { GEN_MIN_PLIES = 4, GEN_MAX_PLIES = 120, GEN_MAX_DEPTH = HX_PERFT_MAX_DEPT
 typedef struct gen_run {
     const cli_opts *o;
     const hx_rules *rules;
-    hx_engine oracle;
+    hx_session *oracle; /* for the cross-check (NULL: check_depth 0) */
     const char *profile;
     int bias, depth, check_depth;
     char header[512];

@@ -17,6 +17,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "oracle.h"
 #include "print.h"
 #include "strutil.h"
 #include "report_html.h"
@@ -173,30 +174,37 @@ int cli_finish_output(FILE *f, const char *name)
                          reason ? strerror(reason) : "an earlier write failed");
 }
 
-/* cp->position: the start HexFEN and --moves as the engine takes them. With
- * --cells seed the moves are in seed names, which the engine does not read:
- * the HexFEN after them is given (seed names exist only where HexFEN
- * carries the whole state). */
-static int set_position_text(const cli_opts *o, const char *start, cli_position *cp)
+/* The session's query: the start HexFEN and --moves. With --cells seed the
+ * moves are in seed names, which the session does not read: the HexFEN
+ * after them is given (seed names exist only where HexFEN carries the
+ * whole state). */
+static int set_query(const cli_opts *o, const char *start, cli_position *cp)
 {
     const char *moves = o->moves ? o->moves + strspn(o->moves, " ,") : "";
-    cp->position = o->naming || !*moves ? hx_strdup(cp->fen)
-                                        : hx_strfmt("%s moves %s", start, moves);
-    return cp->position ? 0 : cli_bad_input("out of memory");
+    int after = o->naming || !*moves;
+    snprintf(cp->query_fen, sizeof cp->query_fen, "%s", after ? cp->fen : start);
+    cp->query_moves = hx_strdup(after ? "" : moves);
+    return cp->query_moves ? 0 : cli_bad_input("out of memory");
 }
 
 static int open_with_oracle(const cli_opts *o, cli_position *cp)
 {
     char err[256];
+    hx_error e;
+    hx_session_error se;
     const char *v = o->variant, *p = o->profile ? o->profile : "std";
+    /* A profile the oracle does not implement: named where the first
+     * question would have been refused (the HexFEN's check, given --fen). */
+    if (!(cp->session = hx_session_open_oracle(v, p, &e)))
+        return o->fen ? cli_bad_input("bad HexFEN: %s", e.message) : cli_bad_input("%s", e.message);
     if (o->fen)
         snprintf(cp->fen, sizeof cp->fen, "%s", o->fen);
-    else if (cp->engine.start_fen(cp->engine.ctx, v, p, cp->fen, sizeof cp->fen, err, sizeof err))
+    else if (oracle_start_fen(v, p, cp->fen, sizeof cp->fen, err, sizeof err))
         return cli_bad_input("%s", err);
     /* Validate the HexFEN before any move, so a bad one is named as such. */
-    char status[32];
-    if (cp->engine.status(cp->engine.ctx, v, p, cp->fen, status, sizeof status, err, sizeof err))
-        return cli_bad_input("bad HexFEN: %s", err);
+    char status[HX_SESSION_WORD_MAX];
+    if (hx_session_status(cp->session, cp->fen, "", status, &se))
+        return cli_bad_input("bad HexFEN: %s", se.error.message);
     char moves[4096];
     if (o->moves && strlen(o->moves) >= sizeof moves)
         return cli_bad_input("--moves is too long for the oracle engine");
@@ -204,18 +212,18 @@ static int open_with_oracle(const cli_opts *o, cli_position *cp)
     int index = 0;
     char *save = NULL;
     for (char *m = strtok_r(moves, " ,", &save); m; m = strtok_r(NULL, " ,", &save)) {
-        char next[HX_ENGINE_FEN_MAX];
+        char next[HX_FEN_MAX];
         index++;
-        if (cp->engine.play(cp->engine.ctx, v, p, cp->fen, m, next, sizeof next, err, sizeof err))
-            return cli_bad_input("move %d ('%s'): %s", index, m, err);
+        if (hx_session_fen(cp->session, cp->fen, m, next, &e))
+            return cli_bad_input("move %d ('%s'): %s", index, m, e.message);
         snprintf(cp->fen, sizeof cp->fen, "%s", next);
     }
     char start[HX_ENGINE_FEN_MAX];
     if (o->fen)
         snprintf(start, sizeof start, "%s", o->fen);
-    else if (cp->engine.start_fen(cp->engine.ctx, v, p, start, sizeof start, err, sizeof err))
+    else if (oracle_start_fen(v, p, start, sizeof start, err, sizeof err))
         return cli_bad_input("%s", err);
-    return set_position_text(o, start, cp);
+    return set_query(o, start, cp);
 }
 
 /* --cells seed on a variant without seed names: say which variants have them. */
@@ -237,7 +245,7 @@ int cli_position_open(const cli_opts *o, cli_position *cp)
 {
     hx_error err;
     memset(cp, 0, sizeof *cp);
-    if (hx_engine_by_name(o->generator, &cp->engine) != 0)
+    if (strcmp(o->generator, "reference") != 0 && strcmp(o->generator, "oracle") != 0)
         return cli_usage_error(NULL, "unknown generator '%s' (reference or oracle)", o->generator);
     cp->rules = hx_rules_find(o->variant, o->profile, &err);
     if (!cp->rules)
@@ -246,11 +254,18 @@ int cli_position_open(const cli_opts *o, cli_position *cp)
         return seed_naming_error(o->variant);
     if (strcmp(o->generator, "reference") != 0 && o->naming)
         return cli_usage_error(NULL, "--cells seed needs the reference generator");
-    if (strcmp(o->generator, "reference") != 0)
-        return open_with_oracle(o, cp);
+    if (strcmp(o->generator, "reference") != 0) {
+        int rc = open_with_oracle(o, cp);
+        if (rc)
+            cli_position_close(cp);
+        return rc;
+    }
     cp->pos = hx_position_new(cp->rules);
-    if (!cp->pos)
-        return cli_bad_input("out of memory");
+    cp->session = cp->pos ? hx_session_open_reference(o->variant, o->profile, &err) : NULL;
+    if (!cp->session) {
+        cli_position_close(cp);
+        return cli_bad_input("%s", cp->pos ? err.message : "out of memory");
+    }
     if (hx_position_set_fen(cp->pos, o->fen, &err) != 0) {
         cli_position_close(cp);
         return cli_bad_input("bad HexFEN: %s", err.message);
@@ -262,7 +277,7 @@ int cli_position_open(const cli_opts *o, cli_position *cp)
         return cli_bad_input("--moves: %s", err.message);
     }
     hx_position_fen(cp->pos, cp->fen);
-    int rc = set_position_text(o, start, cp);
+    int rc = set_query(o, start, cp);
     if (rc)
         cli_position_close(cp);
     return rc;
@@ -272,8 +287,10 @@ void cli_position_close(cli_position *cp)
 {
     hx_position_free(cp->pos);
     cp->pos = NULL;
-    free(cp->position);
-    cp->position = NULL;
+    hx_session_close(cp->session);
+    cp->session = NULL;
+    free(cp->query_moves);
+    cp->query_moves = NULL;
 }
 
 int cli_can_write(const char *path)

@@ -26,6 +26,7 @@
 #include <string.h>
 
 #include "differential.h"
+#include "print_differential.h"
 #include "fuzz_common.h"
 #include "oracle.h"
 
@@ -45,8 +46,11 @@ typedef struct move_set {
  * every child, so it names the first differing one). */
 _Noreturn static void fail(const fz_game *g, const char *what, const char *detail)
 {
+    hx_diff_finding f;
+    if (g->pos && hx_diff_position(g->pos, g->root, &f, NULL) == 1)
+        hx_diff_print_finding(stderr, &f);
     if (g->pos)
-        hx_diff_position(g->pos, g->root, stderr, NULL);
+        hx_diff_finding_free(&f);
     fz_fail("movegen_diff", g, "%s: %s", what, detail);
 }
 
@@ -264,13 +268,13 @@ static void compare_child(fz_game *g, const move_set *s, const char *fen, int i,
 
 static void check_full(fz_game *g)
 {
-    static char report[8192];
-    FILE *f = fmemopen(report, sizeof report, "w");
-    int rc = hx_diff_position(g->pos, g->root, f, NULL);
-    if (f)
-        fclose(f);
+    hx_diff_finding f;
+    int rc = hx_diff_position(g->pos, g->root, &f, NULL);
+    char *report = rc == 1 ? hx_diff_finding_text(&f) : NULL;
+    hx_diff_finding_free(&f);
     if (rc != 0)
-        fz_fail("movegen_diff", g, "hx_diff_position: %s", report);
+        fz_fail("movegen_diff", g, "hx_diff_position: %s", report ? report : "");
+    free(report);
 }
 
 /* One oracle call per input (oracle_examine: one parse, one generation)

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "differential.h"
+#include "print_differential.h"
 #include "fuzz_common.h"
 #include "oracle.h"
 
@@ -68,7 +69,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         fprintf(stderr, "perft %d: reference %llu, oracle %llu; differing root moves:\n", depth,
                 (unsigned long long)mine, (unsigned long long)theirs);
         divide(&g, fen, depth);
-        hx_diff_position(g.pos, g.root, stderr, NULL);
+        hx_diff_finding f;
+        if (hx_diff_position(g.pos, g.root, &f, NULL) == 1)
+            hx_diff_print_finding(stderr, &f);
+        hx_diff_finding_free(&f);
         fz_fail("perft_diff", &g, "perft %d: reference %llu, oracle %llu", depth,
                 (unsigned long long)mine, (unsigned long long)theirs);
     }

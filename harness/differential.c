@@ -18,6 +18,7 @@
 #include "random.h"
 #include "divide.h"
 #include "oracle.h"
+#include "print_differential.h"
 #include "strutil.h"
 
 const hx_diff_bias hx_diff_default_bias = {.castle = 40, .ep = 40, .promotion = 20,
@@ -30,36 +31,37 @@ typedef struct move_list {
     char text[HX_MAX_MOVES][HX_MOVE_TEXT_MAX];
 } move_list;
 
-static void report_header(FILE *report, const hx_position *pos, const char *fen,
-                          const char *root_fen, const char *path, const char *what)
+static void finding_init(hx_diff_finding *f)
 {
-    if (!report)
-        return;
-    const hx_rules *r = hx_position_rules(pos);
-    fprintf(report, "DISAGREEMENT (%s) in %s/%s\n  position: %s\n", what, hx_rules_variant(r),
-            hx_rules_profile(r), fen);
-    if (root_fen)
-        fprintf(report, "  reached from: %s\n  by moves: %s\n", root_fen,
-                path && *path ? path : "(none)");
+    memset(f, 0, sizeof *f);
+    hx_divide_init(&f->reference);
+    hx_divide_init(&f->oracle);
 }
 
-static void report_set_difference(FILE *report, const move_list *ref, const move_list *orc)
+void hx_diff_finding_free(hx_diff_finding *f)
 {
-    fprintf(report, "  missing from the reference (oracle only):");
-    for (int i = 0, j = 0; i < orc->n; i++) {
-        while (j < ref->n && strcmp(ref->text[j], orc->text[i]) < 0)
-            j++;
-        if (j == ref->n || strcmp(ref->text[j], orc->text[i]) != 0)
-            fprintf(report, " %s", orc->text[i]);
-    }
-    fprintf(report, "\n  extra in the reference (reference only):");
-    for (int i = 0, j = 0; i < ref->n; i++) {
-        while (j < orc->n && strcmp(orc->text[j], ref->text[i]) < 0)
-            j++;
-        if (j == orc->n || strcmp(orc->text[j], ref->text[i]) != 0)
-            fprintf(report, " %s", ref->text[i]);
-    }
-    fprintf(report, "\n");
+    free(f->root_fen);
+    free(f->path);
+    hx_divide_free(&f->reference);
+    hx_divide_free(&f->oracle);
+    hx_divide_diff_free(&f->diff);
+    finding_init(f);
+}
+
+/* Starts *f (if non-NULL) as a disagreement of kind at fen; returns 1. */
+static int disagree(hx_diff_finding *f, hx_diff_kind kind, const hx_position *pos,
+                    const char *fen, const char *root_fen, const char *path)
+{
+    if (!f)
+        return 1;
+    const hx_rules *r = hx_position_rules(pos);
+    f->kind = kind;
+    f->variant = hx_rules_variant(r);
+    f->profile = hx_rules_profile(r);
+    snprintf(f->fen, sizeof f->fen, "%s", fen);
+    f->root_fen = root_fen ? hx_strdup(root_fen) : NULL;
+    f->path = path ? hx_strdup(path) : NULL;
+    return 1;
 }
 
 static int same_lists(const move_list *a, const move_list *b)
@@ -101,7 +103,7 @@ static int parse_children(char *text, oracle_answer *out)
 /* Plays every move on the reference and checks exact restoration, then
  * compares each child HexFEN with the oracle's. */
 static int compare_children(hx_position *pos, const hx_move *moves, int n, const char *fen,
-                            const char *root_fen, const char *path, FILE *report,
+                            const char *root_fen, const char *path, hx_diff_finding *f,
                             int *child_flags, const oracle_answer *theirs)
 {
     uint64_t key = hx_position_key(pos);
@@ -118,17 +120,21 @@ static int compare_children(hx_position *pos, const hx_move *moves, int n, const
         hx_unmake(pos);
         hx_position_fen(pos, after);
         if (broken || strcmp(after, fen) != 0 || hx_position_key(pos) != key) {
-            report_header(report, pos, fen, root_fen, path, "make/unmake");
-            if (report)
-                fprintf(report, "  move %s: %s\n", text,
-                        broken ? e.message : "unmake did not restore the position or its key");
+            disagree(f, HX_DIFF_MAKE_UNMAKE, pos, fen, root_fen, path);
+            if (f) {
+                memcpy(f->move, text, sizeof f->move);
+                snprintf(f->message, sizeof f->message, "%s",
+                         broken ? e.message : "unmake did not restore the position or its key");
+            }
             return 1;
         }
         if (strcmp(theirs->child[i], child) != 0) {
-            report_header(report, pos, fen, root_fen, path, "child position");
-            if (report)
-                fprintf(report, "  after %s\n    reference: %s\n    oracle:    %s\n", text, child,
-                        theirs->child[i]);
+            disagree(f, HX_DIFF_CHILD, pos, fen, root_fen, path);
+            if (f) {
+                memcpy(f->move, text, sizeof f->move);
+                snprintf(f->reference_text, sizeof f->reference_text, "%s", child);
+                snprintf(f->oracle_text, sizeof f->oracle_text, "%s", theirs->child[i]);
+            }
             return 1;
         }
     }
@@ -155,9 +161,18 @@ static int reference_list(hx_position *pos, hx_move *moves, move_list *list)
     return n;
 }
 
-/* What one comparison works in, handed from call to call explicitly (a
- * failure's result reads the two move lists the comparison left): too large
- * for the stack, so allocated once per run. */
+static int as_divide(const move_list *l, hx_divide *out)
+{
+    int rc = 0;
+    hx_divide_init(out);
+    out->has_moves = 1;
+    for (int i = 0; i < l->n; i++)
+        rc |= hx_divide_add(out, l->text[i], 1);
+    return rc;
+}
+
+/* What one comparison works in, handed from call to call explicitly: too
+ * large for the stack, so allocated once per run. */
 typedef struct diff_space {
     move_list ref;      /* the reference's moves at the last position compared */
     oracle_answer orc;  /* the oracle's */
@@ -166,50 +181,56 @@ typedef struct diff_space {
 } diff_space;
 
 /* Compares at pos; moves[] receives the legal moves sorted by text, and
- * *nmoves their number. The two move lists stay in w for a failure's
- * result. */
+ * *nmoves their number. A disagreement fills *f if f is non-NULL (f
+ * initialised by the caller). */
 static int diff_at(diff_space *w, hx_position *pos, const char *root_fen, const char *path,
-                   FILE *report, int *child_flags, hx_move *moves, int *nmoves)
+                   hx_diff_finding *f, int *child_flags, hx_move *moves, int *nmoves)
 {
     char *text = w->text;
     const hx_rules *r = hx_position_rules(pos);
     const char *v = hx_rules_variant(r), *p = hx_rules_profile(r);
-    char fen[HX_FEN_MAX], err[256], status[32];
+    char fen[HX_FEN_MAX], err[256] = "its answer does not parse", status[32] = "";
     hx_position_fen(pos, fen);
     int n = reference_list(pos, moves, &w->ref);
     *nmoves = n;
     if (oracle_children(v, p, fen, text, sizeof w->text, err, sizeof err) != 0 ||
         parse_children(text, &w->orc) != 0) {
-        report_header(report, pos, fen, root_fen, path, "oracle error");
-        if (report)
-            fprintf(report, "  oracle: %s\n", err);
+        disagree(f, HX_DIFF_ORACLE_ERROR, pos, fen, root_fen, path);
+        if (f)
+            snprintf(f->message, sizeof f->message, "%s", err);
         return 1;
     }
     if (!same_lists(&w->ref, &w->orc.moves)) {
-        report_header(report, pos, fen, root_fen, path, "legal moves");
-        if (report)
-            report_set_difference(report, &w->ref, &w->orc.moves);
+        disagree(f, HX_DIFF_LEGAL_MOVES, pos, fen, root_fen, path);
+        if (f && as_divide(&w->ref, &f->reference) == 0 &&
+            as_divide(&w->orc.moves, &f->oracle) == 0)
+            hx_divide_diff_of(&f->reference, &f->oracle, &f->diff);
         return 1;
     }
     const char *mine = hx_status_name(hx_position_status(pos));
     if (oracle_status(v, p, fen, status, sizeof status, err, sizeof err) != 0 ||
         strcmp(status, mine) != 0) {
-        report_header(report, pos, fen, root_fen, path, "status");
-        if (report)
-            fprintf(report, "  reference: %s, oracle: %s\n", mine, status);
+        disagree(f, HX_DIFF_STATUS, pos, fen, root_fen, path);
+        if (f) {
+            snprintf(f->reference_text, sizeof f->reference_text, "%s", mine);
+            snprintf(f->oracle_text, sizeof f->oracle_text, "%s", status);
+        }
         return 1;
     }
-    return compare_children(pos, moves, n, fen, root_fen, path, report, child_flags, &w->orc);
+    return compare_children(pos, moves, n, fen, root_fen, path, f, child_flags, &w->orc);
 }
 
-int hx_diff_position(hx_position *pos, const char *root_fen, FILE *report, int *child_flags)
+int hx_diff_position(hx_position *pos, const char *root_fen, hx_diff_finding *out,
+                     int *child_flags)
 {
     hx_move moves[HX_MAX_MOVES];
     int n;
+    if (out)
+        finding_init(out);
     diff_space *w = malloc(sizeof *w);
     if (!w)
         return -1;
-    int rc = diff_at(w, pos, root_fen, NULL, report, child_flags, moves, &n);
+    int rc = diff_at(w, pos, root_fen, NULL, out, child_flags, moves, &n);
     free(w);
     return rc;
 }
@@ -254,16 +275,6 @@ static int choose(const int *flags, int n, const hx_diff_bias *bias, uint64_t *r
     return n - 1;
 }
 
-static int as_divide(const move_list *l, hx_divide *out)
-{
-    int rc = 0;
-    hx_divide_init(out);
-    out->has_moves = 1;
-    for (int i = 0; i < l->n; i++)
-        rc |= hx_divide_add(out, l->text[i], 1);
-    return rc;
-}
-
 /* The bisection (bisect.c) from the game's root along the path at depth 1:
  * the position itself when the move lists differ; when they agree (the
  * status or a child HexFEN differs) the position and the result's diff. */
@@ -296,29 +307,16 @@ static hx_reproduction *minimal_reproduction(const hx_rules *r, const char *root
 }
 
 /* A disagreement as a result: the position, the path from the game's root,
- * the report (compared again, into a string) and, when the legal moves
- * differ, both move sets and their difference. */
-static void record_failure(diff_space *w, hx_position *pos, const char *root_fen,
-                           const char *path, FILE *report, hx_results *results)
+ * the report (the text printer's) and, when the legal moves differ, both
+ * move sets and their difference (moved out of f). */
+static void record_failure(hx_position *pos, const char *root_fen, const char *path,
+                           hx_diff_finding *f, const hx_diff_observer *obs, hx_results *results)
 {
-    char *text = NULL;
-    size_t len = 0;
-    hx_move moves[HX_MAX_MOVES];
-    int n;
-    FILE *mem = open_memstream(&text, &len);
-    if (mem) {
-        diff_at(w, pos, root_fen, path, mem, NULL, moves, &n);
-        fclose(mem);
-    }
-    if (report && text)
-        fputs(text, report);
-    if (!results) {
-        free(text);
+    if (obs && obs->disagreement)
+        obs->disagreement(obs->ctx, f);
+    if (!results)
         return;
-    }
     const hx_rules *r = hx_position_rules(pos);
-    char fen[HX_FEN_MAX];
-    hx_position_fen(pos, fen);
     hx_check_result c;
     hx_check_result_init(&c, HX_CHECK_SELFCHECK);
     c.outcome = HX_FAIL;
@@ -328,17 +326,22 @@ static void record_failure(diff_space *w, hx_position *pos, const char *root_fen
     c.fen = hx_strdup(root_fen);
     c.moves = path && *path ? hx_strdup(path) : NULL;
     c.depth = 1;
-    c.message = text;
-    if (!same_lists(&w->ref, &w->orc.moves) && as_divide(&w->ref, &c.expected) == 0 &&
-        as_divide(&w->orc.moves, &c.got) == 0)
-        hx_divide_diff_of(&c.expected, &c.got, &c.diff);
-    c.minimal = minimal_reproduction(r, root_fen, path, fen, &c.diff);
+    c.message = hx_diff_finding_text(f);
+    if (f->kind == HX_DIFF_LEGAL_MOVES && f->reference.has_moves && f->oracle.has_moves) {
+        c.expected = f->reference;
+        c.got = f->oracle;
+        c.diff = f->diff;
+        hx_divide_init(&f->reference);
+        hx_divide_init(&f->oracle);
+        memset(&f->diff, 0, sizeof f->diff);
+    }
+    c.minimal = minimal_reproduction(r, root_fen, path, f->fen, &c.diff);
     hx_results_add(results, &c);
 }
 
 static int play_game(diff_space *w, hx_position *pos, const char *root_fen, uint64_t rng,
-                     int max_plies, const hx_diff_bias *bias, FILE *report, hx_results *results,
-                     hx_diff_stats *stats)
+                     int max_plies, const hx_diff_bias *bias, const hx_diff_observer *obs,
+                     hx_results *results, hx_diff_stats *stats)
 {
     char *path = w->path;
     hx_move moves[HX_MAX_MOVES];
@@ -347,9 +350,12 @@ static int play_game(diff_space *w, hx_position *pos, const char *root_fen, uint
     path[0] = '\0';
     int plies = 1 + (int)(hx_splitmix64(&rng) % (uint64_t)max_plies), n = 0;
     for (int ply = 0; ply <= plies; ply++) {
+        hx_diff_finding f;
         stats->positions++;
-        if (diff_at(w, pos, root_fen, path, NULL, flags, moves, &n) != 0) {
-            record_failure(w, pos, root_fen, path, report, results);
+        finding_init(&f);
+        if (diff_at(w, pos, root_fen, path, &f, flags, moves, &n) != 0) {
+            record_failure(pos, root_fen, path, &f, obs, results);
+            hx_diff_finding_free(&f);
             stats->failed++;
             return 1;
         }
@@ -367,17 +373,17 @@ static int play_game(diff_space *w, hx_position *pos, const char *root_fen, uint
 }
 
 int hx_diff_games(const char *variant, const char *profile, uint64_t seed, int games,
-                  int max_plies, const hx_diff_bias *bias, double deadline, FILE *report,
-                  hx_results *results, hx_diff_stats *stats)
+                  int max_plies, const hx_diff_bias *bias, double deadline,
+                  const hx_diff_observer *obs, hx_results *results, hx_diff_stats *stats,
+                  hx_error *err)
 {
-    hx_error err;
-    const hx_rules *r = hx_rules_find(variant, profile, &err);
+    hx_error e;
+    const hx_rules *r = hx_rules_find(variant, profile, &e);
     hx_position *pos = r ? hx_position_new(r) : NULL;
     diff_space *w = pos ? malloc(sizeof *w) : NULL;
     if (!w) {
-        if (report)
-            fprintf(report, "cannot start %s/%s: %s\n", variant, profile,
-                    r ? "out of memory" : err.message);
+        snprintf(err->message, sizeof err->message, "cannot start %.24s/%.24s: %.180s", variant, profile,
+                 r ? "out of memory" : e.message);
         hx_position_free(pos);
         return -1;
     }
@@ -386,10 +392,10 @@ int hx_diff_games(const char *variant, const char *profile, uint64_t seed, int g
     for (int g = 0; g < games; g++) {
         if (deadline > 0 && hx_now() > deadline)
             break;
-        hx_position_set_fen(pos, NULL, &err);
+        hx_position_set_fen(pos, NULL, &e);
         hx_position_fen(pos, root);
         stats->games++;
-        failures += play_game(w, pos, root, hx_diff_game_seed(seed, g), max_plies, bias, report,
+        failures += play_game(w, pos, root, hx_diff_game_seed(seed, g), max_plies, bias, obs,
                               results, stats);
     }
     free(w);

@@ -268,17 +268,12 @@ int hx_print_json(FILE *out, const hx_results *r)
     return fflush(out) == 0 && !ferror(out) ? 0 : -1;
 }
 
+static int print_json(FILE *out, const void *r)
+{
+    return hx_print_json(out, r);
+}
+
 char *hx_print_json_text(const hx_results *r)
 {
-    char *text = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&text, &len);
-    if (!f)
-        return NULL;
-    int rc = hx_print_json(f, r);
-    if (fclose(f) != 0 || rc != 0) {
-        free(text);
-        return NULL;
-    }
-    return text;
+    return hx_text_of(print_json, r);
 }

@@ -1,6 +1,8 @@
 /*
  * strutil.c - string duplication and the growing text buffer.
  */
+#define _POSIX_C_SOURCE 200809L
+
 #include "strutil.h"
 
 #include <stdarg.h>
@@ -126,4 +128,19 @@ size_t hx_utf8_length(const unsigned char *s, size_t room)
         if (s[i] < 0x80 || s[i] > 0xbf)
             return 0;
     return n;
+}
+
+char *hx_text_of(int (*print)(FILE *out, const void *arg), const void *arg)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    if (!f)
+        return NULL;
+    int rc = print(f, arg);
+    if (fclose(f) != 0 || rc != 0) {
+        free(text);
+        return NULL;
+    }
+    return text;
 }

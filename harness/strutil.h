@@ -1,11 +1,13 @@
 /*
  * strutil.h - the few string helpers the harness shares: duplication that
- * accepts NULL, and a growing text buffer for messages.
+ * accepts NULL, a printer's output as a string, and a growing text buffer
+ * for messages.
  */
 #ifndef HEXREF_HARNESS_STRUTIL_H
 #define HEXREF_HARNESS_STRUTIL_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 /* malloc'ed copies; NULL for NULL input or when out of memory. */
 char *hx_strdup(const char *s);
@@ -17,6 +19,10 @@ size_t hx_utf8_length(const unsigned char *s, size_t room);
 char *hx_strndup(const char *s, size_t n);
 /* A malloc'ed formatted string, or NULL. */
 char *hx_strfmt(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* What print writes on a stream, as a malloc'ed string; NULL when out of
+ * memory or when print returns non-zero (a write error). */
+char *hx_text_of(int (*print)(FILE *out, const void *arg), const void *arg);
 
 /* Makes room for one more item in a growing array (*items with *cap slots,
  * n used), doubling from `first`. 0, or -1 (memory; the array is kept). */

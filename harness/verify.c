@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine.h"
 #include "random.h"
+#include "session.h"
 #include "strutil.h"
 #include "suite.h"
 
@@ -225,12 +225,14 @@ static int run_random(verify_ctx *v, hx_error *err)
 static int suite_count_holds(verify_ctx *v, const char *fen, const hx_suite_line *l, int k,
                              const char *label)
 {
-    hx_engine ref = hx_engine_reference();
+    hx_error open_err;
+    hx_session_error e;
+    hx_session *ref = hx_session_open_reference(v->cfg->variant, v->cfg->profile, &open_err);
     uint64_t got = 0;
-    char err[256], why[400];
-    if (hx_engine_perft_upto(&ref, v->cfg->variant, v->cfg->profile, fen, l->depth[k],
-                             l->count[k], &got, err, sizeof err) != 0)
-        snprintf(why, sizeof why, "the reference cannot count D%d: %s", l->depth[k], err);
+    char why[400];
+    if (!ref || hx_session_count(ref, fen, "", l->depth[k], l->count[k], &got, &e) != 0)
+        snprintf(why, sizeof why, "the reference cannot count D%d: %s", l->depth[k],
+                 ref ? e.error.message : open_err.message);
     else if (got > l->count[k])
         snprintf(why, sizeof why, "the suite says D%d %llu, the reference counts more than %llu",
                  l->depth[k], (unsigned long long)l->count[k], (unsigned long long)l->count[k]);
@@ -238,6 +240,9 @@ static int suite_count_holds(verify_ctx *v, const char *fen, const hx_suite_line
         snprintf(why, sizeof why, "the suite says D%d %llu, the reference counts %llu",
                  l->depth[k], (unsigned long long)l->count[k], (unsigned long long)got);
     else
+        why[0] = '\0';
+    hx_session_close(ref);
+    if (!why[0])
         return 1;
     verify_not_run(v, label, HX_FINDING_SUITE_LINE, why, why);
     return 0;
