@@ -8,7 +8,7 @@ is one run: a JSON object with the fields FIELDS below (README: "The deep
 counts as data"). METHOD is P (hexref perft, one thread, bulk counting, no
 hash), A (bulk counting + hash, 2 threads), B (no bulk, no hash, 2
 threads), C (bulk counting, no hash, 2 threads) or O (the oracle); runs of
-A with different key seeds count as different methods ("A, key seed 1").
+A with different key seeds count as different methods ("A (key seed 1)").
 A depth is published only if every run of it agrees; the deepest published
 depth must have been computed by two different methods. A line that is not
 such an object is an error naming file:line.
@@ -39,7 +39,7 @@ NAMES = {"P": "P", "A": "A", "B": "B", "C": "C"}
 def label(run):
     """A run's method as the table names it: A with a key seed is its own."""
     seed = run["key_seed"]
-    return run["method"] if seed is None else f"{run['method']}, key seed {seed}"
+    return run["method"] if seed is None else f"{run['method']} (key seed {seed})"
 
 
 def read_runs(path):
