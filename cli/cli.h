@@ -118,18 +118,15 @@ int cli_check_names(const char *variant, const char *profile);
 /* Default variant when none is given: none (the user must choose). */
 int cli_require_variant(const char *command, const cli_opts *o);
 
-/* A position prepared for a command: the generator's session (-g reference
- * or oracle, asked alike through session.h) and the HexFEN after --moves.
- * pos is the reference's live position, for what only the reference offers
- * (deep perft, --split, seed cell names, the diagram); NULL for the oracle. */
+/* A position prepared for a command: the reference's live position pos
+ * (what the commands count, list and draw), or for -g oracle the oracle's
+ * session (session.h) and its query; and the HexFEN after --moves. */
 typedef struct cli_position {
-    hx_session *session;
+    hx_session *session; /* -g oracle; NULL for the reference */
     const hx_rules *rules;
-    hx_position *pos;
+    hx_position *pos;    /* the reference's, after --moves; NULL for the oracle */
     char fen[HX_ENGINE_FEN_MAX]; /* the HexFEN after --moves, for display */
-    /* What the session is asked: the start HexFEN and --moves, so what
-     * HexFEN cannot carry is not lost; with --cells seed (moves in seed
-     * names) the HexFEN after them and no moves. */
+    /* What the oracle's session is asked: the start HexFEN and --moves. */
     char query_fen[HX_ENGINE_FEN_MAX];
     char *query_moves; /* malloc'd, "" none */
 } cli_position;

@@ -151,7 +151,9 @@ int cmd_show(int argc, char **argv)
         return rc;
     char status[HX_SESSION_WORD_MAX];
     hx_session_error se;
-    if (hx_session_status(cp.session, cp.query_fen, cp.query_moves, status, &se)) {
+    if (cp.pos)
+        snprintf(status, sizeof status, "%s", hx_status_name(hx_position_status(cp.pos)));
+    else if (hx_session_status(cp.session, cp.query_fen, cp.query_moves, status, &se)) {
         cli_position_close(&cp);
         return cli_bad_input("%s", se.error.message);
     }

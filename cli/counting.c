@@ -77,7 +77,7 @@ static int count_watched(hx_position *pos, int depth, uint64_t *nodes)
                                 : 0;
 }
 
-/* The count through the engine interface (reference or oracle alike); with
+/* The reference's hx_perft, or the oracle's count through its session; with
  * a deep option, the reference's hx_perft_deep_run, or the oracle's own
  * threads and table (-t, --hash; oracle/perft.c). On a terminal the
  * reference's hx_perft counts line by line, for the progress line. */
@@ -95,6 +95,12 @@ int cli_count(const cli_opts *o, cli_position *cp, int depth, uint64_t *nodes,
                                  o->threads, (size_t)o->hash_mb, nodes, err, sizeof err)
                    ? cli_bad_input("%s", err)
                    : 0;
+    if (cp->pos) {
+        *nodes = hx_perft(cp->pos, depth);
+        return *nodes == UINT64_MAX ? cli_bad_input("depth %d refused (the limit is %d) or a count "
+                                                    "beyond 64 bits", depth, HX_PERFT_MAX_DEPTH)
+                                    : 0;
+    }
     hx_session_error e;
     return hx_session_count(cp->session, cp->query_fen, cp->query_moves, depth, UINT64_MAX, nodes,
                             &e)

@@ -1,8 +1,8 @@
 /*
  * counting.h - how perft and divide count (counting.c): the reference's
  * deep count (threads, table, checkpoint) with its progress, hx_perft line
- * by line on a terminal, the oracle's own deep count, or the engine
- * interface; a divide from the reference (watched on a terminal) or the
+ * by line on a terminal, hx_perft, the oracle's own deep count or its
+ * session's; a divide from the reference (watched on a terminal) or the
  * oracle's session.
  */
 #ifndef HEXREF_CLI_COUNTING_H

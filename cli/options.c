@@ -174,16 +174,12 @@ int cli_finish_output(FILE *f, const char *name)
                          reason ? strerror(reason) : "an earlier write failed");
 }
 
-/* The session's query: the start HexFEN and --moves. With --cells seed the
- * moves are in seed names, which the session does not read: the HexFEN
- * after them is given (seed names exist only where HexFEN carries the
- * whole state). */
+/* The oracle's query: the start HexFEN and --moves (it plays them itself). */
 static int set_query(const cli_opts *o, const char *start, cli_position *cp)
 {
     const char *moves = o->moves ? o->moves + strspn(o->moves, " ,") : "";
-    int after = o->naming || !*moves;
-    snprintf(cp->query_fen, sizeof cp->query_fen, "%s", after ? cp->fen : start);
-    cp->query_moves = hx_strdup(after ? "" : moves);
+    snprintf(cp->query_fen, sizeof cp->query_fen, "%s", *moves ? start : cp->fen);
+    cp->query_moves = hx_strdup(moves);
     return cp->query_moves ? 0 : cli_bad_input("out of memory");
 }
 
@@ -261,11 +257,8 @@ int cli_position_open(const cli_opts *o, cli_position *cp)
         return rc;
     }
     cp->pos = hx_position_new(cp->rules);
-    cp->session = cp->pos ? hx_session_open_reference(o->variant, o->profile, &err) : NULL;
-    if (!cp->session) {
-        cli_position_close(cp);
-        return cli_bad_input("%s", cp->pos ? err.message : "out of memory");
-    }
+    if (!cp->pos)
+        return cli_bad_input("out of memory");
     if (hx_position_set_fen(cp->pos, o->fen, &err) != 0) {
         cli_position_close(cp);
         return cli_bad_input("bad HexFEN: %s", err.message);
@@ -277,10 +270,7 @@ int cli_position_open(const cli_opts *o, cli_position *cp)
         return cli_bad_input("--moves: %s", err.message);
     }
     hx_position_fen(cp->pos, cp->fen);
-    int rc = set_query(o, start, cp);
-    if (rc)
-        cli_position_close(cp);
-    return rc;
+    return 0;
 }
 
 void cli_position_close(cli_position *cp)
