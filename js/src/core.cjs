@@ -72,6 +72,21 @@ function fenOf(ptr) {
   });
 }
 
+// play()'s scratch position, one per rules object, kept: a new one would
+// cost a zeroed history of HX_MAX_PLIES entries each call, which calloc in
+// WebAssembly clears byte by byte (the larger part of a cheap engine's
+// time under verify).
+const trials = new Map();
+function trialFor(rules) {
+  let trial = trials.get(rules);
+  if (!trial) {
+    trial = wasm.hx_position_new(rules);
+    if (!trial) throw new Error('hexref: out of memory');
+    trials.set(rules, trial);
+  }
+  return trial;
+}
+
 function isSeparator(ch) { return ch === ' ' || ch === '\t' || ch === '\n' || ch === '\r' || ch === ','; }
 
 class Position {
@@ -141,19 +156,15 @@ class Position {
     } else {
       throw new TypeError('hexref: play takes an array of move texts or a string of them');
     }
-    const trial = wasm.hx_position_new(wasm.hx_position_rules(ptr));
-    if (!trial) throw new Error('hexref: out of memory');
-    try {
-      wasm.hx_position_copy(trial, ptr);
-      withStrings([text], (t) => withBuffer(HX_ERROR_SIZE, (err) => {
-        bytes()[err] = 0;
-        if (wasm.hx_play_moves(trial, t, 0, err) !== 0)
-          throw new Error(`${readString(err, HX_ERROR_SIZE)} (position ${fenOf(trial)})`);
-      }));
-      wasm.hx_position_copy(ptr, trial);
-    } finally {
-      wasm.hx_position_free(trial);
-    }
+    if (!/\S/.test(text)) return this; // nothing to play (an engine's usual query)
+    const trial = trialFor(wasm.hx_position_rules(ptr));
+    wasm.hx_position_copy(trial, ptr);
+    withStrings([text], (t) => withBuffer(HX_ERROR_SIZE, (err) => {
+      bytes()[err] = 0;
+      if (wasm.hx_play_moves(trial, t, 0, err) !== 0)
+        throw new Error(`${readString(err, HX_ERROR_SIZE)} (position ${fenOf(trial)})`);
+    }));
+    wasm.hx_position_copy(ptr, trial);
     return this;
   }
 
