@@ -91,9 +91,9 @@ function drive(which, text, engine, { overlay, async, timeout }) {
       try {
         answer = engine(fen, splitMoves(moves), depth);
       } catch (e) {
-        return { kind: 'error', text: errorText(e) };
+        return settled(key, { kind: 'error', text: errorText(e) });
       }
-      if (!isThenable(answer)) return async ? remember(key, divideReply(answer)) : divideReply(answer);
+      if (!isThenable(answer)) return settled(key, divideReply(answer));
       if (!async) {
         Promise.resolve(answer).catch(() => {}); // not left unhandled
         return { kind: 'error', text: 'the engine returned a Promise: check an async engine with verify() or identify(), not their Sync forms' };
@@ -101,7 +101,9 @@ function drive(which, text, engine, { overlay, async, timeout }) {
       waiting.set(key, settle(answer, timeout));
       return PENDING;
     };
-    const remember = (key, reply) => (cache.set(key, reply), reply);
+    // async: every answer is kept for the later rounds, which then call
+    // the engine only for what it has not answered yet
+    const settled = (key, reply) => (async && cache.set(key, reply), reply);
     const out = runOnce(which, text, handler, overlay);
     if (!out.pending) return out;
     if (!waiting.size) throw new Error('hexref: the runner counted pending answers that no engine call gave (a bug of hexref)');
