@@ -69,6 +69,12 @@ while IFS='|' read -r v p fen moves; do
   "$hexref" "${args[@]}" >"$tmp/moves.$i" || fail "hexref ${args[*]}"
   i=$((i + 1))
 done <<<"$cases"
+# The CLI's verify of a script engine (hexref itself behind
+# examples/hexref-perftree) on random positions and a quick suite: the
+# in-process verify must write the same checks (verify_checks.cjs).
+HEXREF=$hexref "$hexref" verify --engine "$root/examples/hexref-perftree" -v mccooey --random 3 --seed 5 -d 2 \
+  --suite "$root/perft-suites/mccooey-std.epd" --tier quick --max-nodes 20000 --format json >"$tmp/cli-verify.jsonl" ||
+  fail "hexref verify --engine examples/hexref-perftree --format json"
 CASES="$cases" VERSION="$("$hexref" --version | head -1)" node - "$tmp" "$(ls "$root"/tests/fixtures/*/*.fix | wc -l)" \
     "$(ls "$root"/perft-suites/*.epd | wc -l)" <<'JS' || { echo "FAIL: expected.json"; exit 1; }
 const fs = require('fs');
@@ -84,8 +90,9 @@ const moves = process.env.CASES.split('\n').map((line, i) => {
   return { variant, profile, fen: fen || null, play, list };
 });
 const version = /^hexref (\S+)/.exec(process.env.VERSION)[1]; // 'hexref 0.1.0 (git ...)'
+const cliVerify = fs.readFileSync(`${tmp}/cli-verify.jsonl`, 'utf8');
 fs.writeFileSync(`${tmp}/expected.json`, JSON.stringify({
-  perft, moves, version, fixtureFileCount: Number(fixtureFileCount), suiteCount: Number(suiteCount) }));
+  perft, moves, version, fixtureFileCount: Number(fixtureFileCount), suiteCount: Number(suiteCount), cliVerify }));
 JS
 
 install() { # install DIR TYPE: an empty project DIR with hexref installed offline
@@ -120,7 +127,7 @@ if install "$tmp/cjs" commonjs; then
 const hexref = require('hexref');
 const expected = require('./expected.json');
 const failed = require('./checks.cjs')(hexref, expected, 'require');
-require('./verify_checks.cjs')(hexref, 'require').then((n) => process.exit(failed + n ? 1 : 0));
+require('./verify_checks.cjs')(hexref, 'require', expected).then((n) => process.exit(failed + n ? 1 : 0));
 JS
   (cd "$tmp/cjs" && node check.js) || fail "the CommonJS project's checks (require)"
 fi

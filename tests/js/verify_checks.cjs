@@ -8,7 +8,7 @@
 // cases that a wrong-profile engine makes throw; bad options throw.
 // Prints one line per failed check and returns the number of failures.
 
-module.exports = async function verifyChecks(hexref, how) {
+module.exports = async function verifyChecks(hexref, how, expected) {
   const { Position } = hexref;
   let failed = 0;
   const check = (name, ok, detail = '') => {
@@ -116,6 +116,17 @@ module.exports = async function verifyChecks(hexref, how) {
     be.message.includes(`${bc.file}:`), be?.message);
   await cases[0].check(later(clean('glinski'))).then(() => check('an async case passes', true),
     (e) => check('an async case passes', false, e.message));
+
+  // The same checks as the CLI's verify of a process (expected.cliVerify:
+  // package_test.sh ran it), field for field but for who ran them, where,
+  // and how long they took.
+  const strip = ({ engine, seconds, source, id, ...rest }) => ({ ...rest, id: id.replace(/^.*\//, '') });
+  const cli = expected.cliVerify.split('\n').filter(Boolean).map((l) => strip(JSON.parse(l)));
+  r = hexref.verifySync(clean('mccooey'), { variant: 'mccooey', random: 3, seed: 5, depth: 2, suite: 'mccooey-std',
+    tier: 'quick', maxNodes: 20000 });
+  const mine = r.checks.map(strip);
+  check('the checks are the CLI\'s (hexref verify --format json)', cli.length > 3 &&
+    JSON.stringify(mine) === JSON.stringify(cli), `\n${JSON.stringify(mine[0])}\n${JSON.stringify(cli[0])}`);
 
   // Options: mistakes are TypeErrors naming the option; what the rules refuse is an Error.
   let e = threw(() => hexref.verifySync(clean('glinski'), { variant: 'glinski', dpth: 3 }));
