@@ -5,7 +5,9 @@
 // which drops one move in one position) fails with the finding naming that
 // position and move, sync and async alike; a throwing engine is an error
 // finding; identify names the profile an engine follows; fixtureCases gives
-// cases that a wrong-profile engine makes throw; bad options throw.
+// cases that a wrong-profile engine makes throw; the checks equal the CLI's
+// JSON for a process on the same options (expected.cliVerify); bad options
+// throw.
 // Prints one line per failed check and returns the number of failures.
 
 module.exports = async function verifyChecks(hexref, how, expected) {
