@@ -1,8 +1,10 @@
 'use strict';
 // hexref for JavaScript: the reference rules of hexagonal chess, compiled
-// to WebAssembly (hexref.wasm, the C library rules/ built by ci/js-package)
-// and wrapped in idiomatic calls. This file is the CommonJS entry point;
-// index.mjs re-exports it for `import`. The API is docs/js.md.
+// to WebAssembly (hexref.wasm, the C library rules/ and the harness's
+// in-process check, built by ci/js-package) and wrapped in idiomatic calls.
+// This file is the CommonJS entry point and the rules API; the checks of an
+// engine function are check.cjs's, re-exported here. index.mjs re-exports
+// it all for `import`. The API is docs/js.md.
 
 const fs = require('node:fs');
 const path = require('node:path');
@@ -10,109 +12,15 @@ const path = require('node:path');
 const HX_MAX_MOVES = 1024;
 const HX_FEN_MAX = 256;
 const HX_MOVE_TEXT_MAX = 8;
-const HX_ERROR_SIZE = 256;
 const DIVIDE_ENTRY_SIZE = 16; // hx_divide_entry: char move[8]; uint64_t count
 const UINT64_MAX = (1n << 64n) - 1n;
 const STATUS_NAMES = ['ongoing', 'check', 'checkmate', 'stalemate'];
 
-const packageDir = path.join(__dirname, '..');
+const W = require('./wasm.cjs');
+const { HX_ERROR_SIZE, packageDir, bytes, readString, withStrings, withBuffer, checked } = W;
 
-// ---- The module: loaded from the package's own file on first use --------
-
-let wasm = null; // the instance's exports, once loaded
-
-// hexref.wasm imports a few WASI calls that the library's C runtime links
-// but that hexref never needs to succeed: an empty environment (so
-// HEXREF_KERNEL is unset, and the one kernel is used), and no files.
-function wasiImports(memory) {
-  const EBADF = 8, ENOSYS = 52;
-  return {
-    environ_sizes_get(countPtr, sizePtr) {
-      const view = new DataView(memory().buffer);
-      view.setUint32(countPtr, 0, true);
-      view.setUint32(sizePtr, 0, true);
-      return 0;
-    },
-    environ_get() { return 0; },
-    fd_close() { return EBADF; },
-    fd_seek() { return EBADF; },
-    fd_write() { return EBADF; },
-    proc_exit(code) { throw new Error(`hexref.wasm exited (code ${code})`); },
-    // Any other call a different toolchain's runtime may import.
-    __unknown() { return ENOSYS; },
-  };
-}
-
-function load() {
-  if (wasm) return wasm;
-  const bytes = fs.readFileSync(path.join(packageDir, 'hexref.wasm'));
-  const module = new WebAssembly.Module(bytes);
-  let instance = null;
-  const memory = () => instance.exports.memory;
-  const wasi = wasiImports(memory);
-  const imports = {};
-  for (const imp of WebAssembly.Module.imports(module)) {
-    if (imp.kind !== 'function') continue;
-    imports[imp.module] ??= {};
-    imports[imp.module][imp.name] = wasi[imp.name] ?? wasi.__unknown;
-  }
-  instance = new WebAssembly.Instance(module, imports);
-  if (instance.exports._initialize) instance.exports._initialize(); // reactor start
-  wasm = instance.exports;
-  return wasm;
-}
-
-// ---- Memory helpers --------------------------------------------------------
-
-const encoder = new TextEncoder();
-const decoder = new TextDecoder();
-
-function bytes() { return new Uint8Array(wasm.memory.buffer); }
-
-function readString(ptr, max = Infinity) {
-  if (!ptr) return null;
-  const mem = bytes();
-  let end = ptr;
-  while (end < mem.length && end - ptr < max && mem[end] !== 0) end++;
-  return decoder.decode(mem.subarray(ptr, end));
-}
-
-// Runs body(ptrs...) with each string copied into wasm memory as a
-// NUL-terminated string (null stays NULL), and frees them after.
-function withStrings(strings, body) {
-  const ptrs = [];
-  try {
-    for (const s of strings) {
-      if (s === null || s === undefined) { ptrs.push(0); continue; }
-      const data = encoder.encode(String(s));
-      const p = wasm.hx_js_alloc(data.length + 1);
-      if (!p) throw new Error('hexref: out of memory');
-      ptrs.push(p);
-      bytes().set(data, p);
-      bytes()[p + data.length] = 0;
-    }
-    return body(...ptrs);
-  } finally {
-    for (const p of ptrs) if (p) wasm.hx_js_free(p);
-  }
-}
-
-// Runs body(ptr) with a scratch buffer of n bytes.
-function withBuffer(n, body) {
-  const p = wasm.hx_js_alloc(n);
-  if (!p) throw new Error('hexref: out of memory');
-  try { return body(p); } finally { wasm.hx_js_free(p); }
-}
-
-// Runs body(errPtr); a -1 return becomes an Error with the C message.
-function checked(body) {
-  return withBuffer(HX_ERROR_SIZE, (err) => {
-    bytes()[err] = 0;
-    const rc = body(err);
-    if (rc === -1) throw new Error(readString(err, HX_ERROR_SIZE));
-    return rc;
-  });
-}
+let wasm = null; // the instance's exports, once loaded (wasm.cjs)
+function load() { return (wasm = W.load()); }
 
 // The rules object of variant/profile (immutable, lives as long as the module).
 function findRules(variant, profile) {
@@ -162,6 +70,21 @@ function fenOf(ptr) {
     wasm.hx_position_fen(ptr, out);
     return readString(out, HX_FEN_MAX);
   });
+}
+
+// play()'s scratch position, one per rules object, kept: a new one would
+// cost a zeroed history of HX_MAX_PLIES entries each call, which calloc in
+// WebAssembly clears byte by byte (the larger part of a cheap engine's
+// time under verify).
+const trials = new Map();
+function trialFor(rules) {
+  let trial = trials.get(rules);
+  if (!trial) {
+    trial = wasm.hx_position_new(rules);
+    if (!trial) throw new Error('hexref: out of memory');
+    trials.set(rules, trial);
+  }
+  return trial;
 }
 
 function isSeparator(ch) { return ch === ' ' || ch === '\t' || ch === '\n' || ch === '\r' || ch === ','; }
@@ -233,19 +156,15 @@ class Position {
     } else {
       throw new TypeError('hexref: play takes an array of move texts or a string of them');
     }
-    const trial = wasm.hx_position_new(wasm.hx_position_rules(ptr));
-    if (!trial) throw new Error('hexref: out of memory');
-    try {
-      wasm.hx_position_copy(trial, ptr);
-      withStrings([text], (t) => withBuffer(HX_ERROR_SIZE, (err) => {
-        bytes()[err] = 0;
-        if (wasm.hx_play_moves(trial, t, 0, err) !== 0)
-          throw new Error(`${readString(err, HX_ERROR_SIZE)} (position ${fenOf(trial)})`);
-      }));
-      wasm.hx_position_copy(ptr, trial);
-    } finally {
-      wasm.hx_position_free(trial);
-    }
+    if (!/\S/.test(text)) return this; // nothing to play (an engine's usual query)
+    const trial = trialFor(wasm.hx_position_rules(ptr));
+    wasm.hx_position_copy(trial, ptr);
+    withStrings([text], (t) => withBuffer(HX_ERROR_SIZE, (err) => {
+      bytes()[err] = 0;
+      if (wasm.hx_play_moves(trial, t, 0, err) !== 0)
+        throw new Error(`${readString(err, HX_ERROR_SIZE)} (position ${fenOf(trial)})`);
+    }));
+    wasm.hx_position_copy(ptr, trial);
     return this;
   }
 
@@ -319,3 +238,7 @@ function perftSuites(variant) {
 const version = JSON.parse(fs.readFileSync(path.join(packageDir, 'package.json'), 'utf8')).version;
 
 module.exports = { version, variants, profiles, Position, dataDir, fixtureFiles, perftSuites };
+// The checks of an engine that is a function (check.cjs, fixture_cases.cjs).
+const { verify, verifySync, identify, identifySync, formatCheck } = require('./check.cjs');
+Object.assign(module.exports, { verify, verifySync, identify, identifySync, formatCheck },
+  require('./fixture_cases.cjs'));

@@ -7,7 +7,9 @@
 # perft 3 of every variant's initial position with `hexref perft -v V 3`,
 # legal moves of a few positions with `hexref moves` (both run here, now),
 # and checks an illegal move's Error, C errors, the shipped fixtures (the
-# checkmate of brusky-s15-knight-mate) and perft suites. Then tsc
+# checkmate of brusky-s15-knight-mate) and perft suites; in the CommonJS one
+# verify_checks.cjs checks verify, identify and fixtureCases of clean,
+# faulty, async and throwing engine functions. Then tsc
 # (Debian's node-typescript) type-checks a TypeScript user of index.d.ts,
 # and must reject a file that misuses it.
 #
@@ -67,6 +69,12 @@ while IFS='|' read -r v p fen moves; do
   "$hexref" "${args[@]}" >"$tmp/moves.$i" || fail "hexref ${args[*]}"
   i=$((i + 1))
 done <<<"$cases"
+# The CLI's verify of a script engine (hexref itself behind
+# examples/hexref-perftree) on random positions and a quick suite: the
+# in-process verify must write the same checks (verify_checks.cjs).
+HEXREF=$hexref "$hexref" verify --engine "$root/examples/hexref-perftree" -v mccooey --random 3 --seed 5 -d 2 \
+  --suite "$root/perft-suites/mccooey-std.epd" --tier quick --max-nodes 20000 --format json >"$tmp/cli-verify.jsonl" ||
+  fail "hexref verify --engine examples/hexref-perftree --format json"
 CASES="$cases" VERSION="$("$hexref" --version | head -1)" node - "$tmp" "$(ls "$root"/tests/fixtures/*/*.fix | wc -l)" \
     "$(ls "$root"/perft-suites/*.epd | wc -l)" <<'JS' || { echo "FAIL: expected.json"; exit 1; }
 const fs = require('fs');
@@ -82,8 +90,9 @@ const moves = process.env.CASES.split('\n').map((line, i) => {
   return { variant, profile, fen: fen || null, play, list };
 });
 const version = /^hexref (\S+)/.exec(process.env.VERSION)[1]; // 'hexref 0.1.0 (git ...)'
+const cliVerify = fs.readFileSync(`${tmp}/cli-verify.jsonl`, 'utf8');
 fs.writeFileSync(`${tmp}/expected.json`, JSON.stringify({
-  perft, moves, version, fixtureFileCount: Number(fixtureFileCount), suiteCount: Number(suiteCount) }));
+  perft, moves, version, fixtureFileCount: Number(fixtureFileCount), suiteCount: Number(suiteCount), cliVerify }));
 JS
 
 install() { # install DIR TYPE: an empty project DIR with hexref installed offline
@@ -92,7 +101,7 @@ install() { # install DIR TYPE: an empty project DIR with hexref installed offli
   (cd "$1" && npm install --offline --no-audit --no-fund --cache "$tmp/npm-cache" \
      --registry http://127.0.0.1:9/ "$tgz" >"$tmp/npm.log" 2>&1) ||
     { cat "$tmp/npm.log"; fail "npm install --offline into a $2 project"; return 1; }
-  cp "$here/checks.cjs" "$tmp/expected.json" "$1/"
+  cp "$here/checks.cjs" "$here/verify_checks.cjs" "$tmp/expected.json" "$1/"
 }
 
 if install "$tmp/esm" module; then
@@ -104,6 +113,11 @@ import { readFileSync } from 'node:fs';
 const expected = JSON.parse(readFileSync('expected.json', 'utf8'));
 let failed = runChecks(hexref, expected, 'import');
 if (hexrefDefault.Position !== hexref.Position) { console.log('FAIL (import): default export'); failed++; }
+for (const name of ['verify', 'verifySync', 'identify', 'identifySync', 'fixtureCases', 'formatCheck']) {
+  if (typeof hexref[name] !== 'function' || hexref[name] !== hexrefDefault[name]) {
+    console.log(`FAIL (import): ${name} is not exported`); failed++;
+  }
+}
 process.exit(failed ? 1 : 0);
 JS
   (cd "$tmp/esm" && node check.mjs) || fail "the ESM project's checks (import)"
@@ -112,7 +126,8 @@ if install "$tmp/cjs" commonjs; then
   cat >"$tmp/cjs/check.js" <<'JS'
 const hexref = require('hexref');
 const expected = require('./expected.json');
-process.exit(require('./checks.cjs')(hexref, expected, 'require') ? 1 : 0);
+const failed = require('./checks.cjs')(hexref, expected, 'require');
+require('./verify_checks.cjs')(hexref, 'require', expected).then((n) => process.exit(failed + n ? 1 : 0));
 JS
   (cd "$tmp/cjs" && node check.js) || fail "the CommonJS project's checks (require)"
 fi
@@ -131,7 +146,8 @@ fi
 if [ -d "$tmp/esm/node_modules/hexref" ]; then
   cd "$tmp/esm"
   cat >use.ts <<'TS'
-import { Position, variants, profiles, perftSuites, Status } from 'hexref';
+import { Position, variants, profiles, perftSuites, Status, verifySync, verify, fixtureCases,
+  Engine, VerifyResult, IdentifyResult, identify } from 'hexref';
 const pos: Position = Position.initial(variants()[0], profiles('glinski')[0]);
 const n: bigint = pos.perft(2);
 const d: Map<string, bigint> = pos.play(['f5f6']).divide(1);
@@ -139,6 +155,13 @@ const s: Status = pos.status();
 const files: string[] = perftSuites('glinski');
 console.log(n, d.size, s, files.length, pos.fen(), pos.legalMoves().length);
 pos.free();
+const engine: Engine = (fen, moves, depth) => Position.fromFen('glinski', fen).play(moves).divide(depth);
+const r: VerifyResult = verifySync(engine, { variant: 'glinski', depth: 2, fixtures: true });
+const ok: boolean = r.ok && r.checks.every((c) => c.outcome !== 'fail');
+verify(async () => ({ a1a2: 1 }), { variant: 'glinski', suite: ['glinski-std'] }).then((v) => v.report());
+identify(engine, { variant: 'glinski' }).then((i: IdentifyResult) => console.log(i.profile, i.matches));
+for (const c of fixtureCases('glinski', { profile: 'std' })) console.log(c.name, c.file, c.line, c.check);
+console.log(ok);
 TS
   cat >misuse.ts <<'TS'
 import { Position } from 'hexref';
@@ -151,6 +174,15 @@ TS
     fail "tsc accepted a bigint assigned to a number"
   else
     grep -q "bigint" "$tmp/tsc.log" || { cat "$tmp/tsc.log"; fail "tsc rejected misuse.ts for another reason"; }
+  fi
+  cat >misuse-verify.ts <<'TS'
+import { verifySync } from 'hexref';
+verifySync(() => ({}), { variant: 'glinski', dpth: 3 });
+TS
+  if "$tsc" "${opts[@]}" misuse-verify.ts >"$tmp/tsc.log" 2>&1; then
+    fail "tsc accepted an unknown option of verifySync"
+  else
+    grep -q "dpth" "$tmp/tsc.log" || { cat "$tmp/tsc.log"; fail "tsc rejected misuse-verify.ts for another reason"; }
   fi
 fi
 
