@@ -49,6 +49,18 @@ parsed.forEach((position, i) => {
   const again = hexkit.epFromMove(position.variant, ...hexkit.epLastMove(position.variant, position.ep));
   check(JSON.stringify(again) === JSON.stringify(position.ep), `${lines[i]}: e.p. as a move and back gives ${JSON.stringify(again)}`);
 });
+// hexchess.club's FEN: every Gliński HexFEN without castling, and back.
+parsed.forEach((position, i) => {
+  if (position.variant !== 'glinski') return;
+  const fen = lines[i].split('\t')[1], club = hexkit.toHexchessClub(fen);
+  check(club.split(' ').length === 5 && hexkit.fromHexchessClub(club) === fen, `${fen}: hexchess.club FEN ${club} does not come back`);
+});
+try {
+  hexkit.fromHexchessClub(hexkit.VARIANTS.glinski.start);
+  check(false, 'fromHexchessClub accepted a HexFEN (6 fields)');
+} catch (err) {
+  check(err.message.includes('5 fields'), `fromHexchessClub: ${err.message}`);
+}
 check(epMoves > 50, `only ${epMoves} HexFENs with an e.p. state`);
 for (const [variant, from, to] of [['glinski', 'f5', 'g6'], ['glinski', 'f5', 'f5'], ['brusky', 'e2', 'g3']]) {
   try {

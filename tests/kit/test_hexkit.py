@@ -33,9 +33,18 @@ def main():
             ep_moves[0] += 1
             again = hexkit.ep_from_move(variant, *hexkit.ep_last_move(variant, position["ep"]))
             check(again == position["ep"], "%s: e.p. %s as a move and back gives %s" % (fen, position["ep"], again))
+        if variant == "glinski":  # hexchess.club's FEN: the same without castling, and back
+            club = hexkit.to_hexchess_club(fen)
+            check(len(club.split()) == 5 and hexkit.from_hexchess_club(club) == fen,
+                  "%s: hexchess.club FEN %s does not come back" % (fen, club))
         men = sum(ch.isalpha() for ch in fen.split()[0])
         check(len(position["cells"]) == men, "%s: %d men read" % (fen, len(position["cells"])))
     check(sorted(per_variant) == ["brusky", "glinski", "mccooey", "shafran"], "variants: %s" % per_variant)
+    try:
+        hexkit.from_hexchess_club(hexkit.VARIANTS["glinski"]["start"])
+        check(False, "from_hexchess_club accepted a HexFEN (6 fields)")
+    except ValueError as err:
+        check("5 fields" in str(err), "from_hexchess_club: %s" % err)
     check(ep_moves[0] > 50, "only %d HexFENs with an e.p. state" % ep_moves[0])
     for variant, frm, to in (("glinski", "f5", "g6"), ("glinski", "f5", "f5"), ("brusky", "e2", "g3")):
         try:

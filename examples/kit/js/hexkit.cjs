@@ -133,6 +133,24 @@ function coordinates(variant, samples, offset) {
   return {toEngine: name => to.get(name), fromEngine: pair => back.get(pair.join()) || null};
 }
 
+// --- hexchess.club's FEN ------------------------------------------------------
+
+// The HexFEN of a hexchess.club FEN (@bedard/hexchess, Gliński only): the same
+// placement, side, e.p. cell and clocks, without the castling field (Gliński
+// has none), so the kit adds '-'. Throws for a FEN that is not one.
+function fromHexchessClub(fen) {
+  const fields = fen.trim().split(/\s+/);
+  if (fields.length !== 5)
+    throw new Error(`a hexchess.club FEN has 5 fields (placement side e.p. halfmove fullmove), not ${fields.length}: '${fen}'`);
+  return format(parse('glinski', [...fields.slice(0, 2), '-', ...fields.slice(2)].join(' ')));
+}
+
+// A Gliński HexFEN as hexchess.club writes it: without the castling field.
+function toHexchessClub(hexfen) {
+  const fields = format(parse('glinski', hexfen)).split(' ');
+  return [...fields.slice(0, 2), ...fields.slice(3)].join(' ');
+}
+
 // --- the e.p. state in the engine's own terms -------------------------------
 
 // The multi-step that made ep ({cells, victim}, as parse gives it): [from, to],
@@ -397,4 +415,4 @@ function serve(engine) {
 }
 
 module.exports = {VARIANTS, STATUSES, OFFSETS, geometry, cellAt, coordinates, offsetFromAxial, epLastMove, epFromMove,
-                  moveText, parse, format, divideFromMoves, serve};
+                  fromHexchessClub, toHexchessClub, moveText, parse, format, divideFromMoves, serve};

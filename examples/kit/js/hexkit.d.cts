@@ -65,6 +65,10 @@ export interface CoordinateMap {
   fromEngine(pair: [number, number]): string | null;
 }
 export function coordinates(variant: string, samples: Record<string, [number, number]>, offset?: Offset): CoordinateMap;
+/** The HexFEN of a hexchess.club FEN (Gliński; no castling field). */
+export function fromHexchessClub(fen: string): string;
+/** A Gliński HexFEN as hexchess.club writes it. */
+export function toHexchessClub(hexfen: string): string;
 /** The multi-step that made an e.p. state: [from, to]. */
 export function epLastMove(variant: string, ep: {cells: string[]; victim: string}): [string, string];
 /** The e.p. state a pawn's multi-step from..to leaves. */

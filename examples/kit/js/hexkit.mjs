@@ -4,6 +4,7 @@
 import kit from './hexkit.cjs';
 
 export const { VARIANTS, STATUSES, OFFSETS, geometry, cellAt, coordinates, offsetFromAxial, epLastMove, epFromMove,
+  fromHexchessClub, toHexchessClub,
   moveText, parse, format,
   divideFromMoves, serve } = kit;
 export default kit;

@@ -152,6 +152,27 @@ def coordinates(variant, samples, offset=None):
     return (lambda name: to[name]), (lambda pair: back.get(tuple(pair)))
 
 
+# --- hexchess.club's FEN ------------------------------------------------------
+
+def from_hexchess_club(fen):
+    """The HexFEN of a hexchess.club FEN (@bedard/hexchess, Gliński only):
+    the same placement, side, e.p. cell and clocks, without the castling
+    field (Gliński has none), so the kit adds '-'. Raises ValueError for a
+    FEN that is not one."""
+    fields = fen.split()
+    if len(fields) != 5:
+        raise ValueError("a hexchess.club FEN has 5 fields (placement side e.p. halfmove fullmove), "
+                         "not %d: %r" % (len(fields), fen))
+    hexfen = " ".join(fields[:2] + ["-"] + fields[2:])
+    return format_fen(parse("glinski", hexfen))
+
+
+def to_hexchess_club(hexfen):
+    """A Gliński HexFEN as hexchess.club writes it: without the castling field."""
+    fields = format_fen(parse("glinski", hexfen)).split()
+    return " ".join(fields[:2] + fields[3:])
+
+
 # --- the e.p. state in the engine's own terms -------------------------------
 
 def ep_last_move(variant, ep):
