@@ -181,7 +181,10 @@ def main():
     # position at depth 1, in JSON (schema-checked), JUnit and markdown (issue 30 D).
     fail_env = {"FAULT_FEN": fen_after, "FAULT_FAIL": "error"}
     out = run("verify-narrowed", ["verify", "-e", faulty, "-v", "mccooey", "-d", "3"], 1,
-              workdir=work, env=fail_env)
+              workdir=work, env=fail_env, report=True)
+    html = open(os.path.join(work, "verify-narrowed.html")).read()
+    check("<th>narrowed</th><td>the engine fails at this position at depth 1" in html,
+          "verify-narrowed: the HTML report lacks the narrowing")
     found = [o["finding"] for o in out if o["finding"]]
     if check(len(found) == 1, "verify-narrowed: %d findings" % len(found)):
         f = found[0]
