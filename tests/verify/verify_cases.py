@@ -318,6 +318,18 @@ def narrow_cases():
             case(1, [r"FAIL initial position: timeout at the root at depth 3 \(every child answered\)",
                      r"every child at depth 2 answered \(\d+ moves\)"],
                  seconds=60, env={"FAULT_SLOW": "3"})),
+        # Two suite lines whose trees reach the failing position: narrowed,
+        # both name it, and they are one finding (the public engine's "Board
+        # doesn't have a king" on 19 suite lines).
+        "narrow-suite-grouped": lambda c: (
+            ["-e", c.faulty, "-v", "mccooey", "--suite",
+             os.path.join(HERE, "suites", "narrow", "mccooey-std.epd")],
+            case(1, [r"FAIL .*mccooey-std.epd:\d+ start: engine failure after e3e4 c8c7 at depth 1 "
+                     r"\(narrowed from depth 3\)",
+                     r"FAIL .*mccooey-std.epd:\d+ after-e3e4: engine failure after c8c7 at depth 1 "
+                     r"\(narrowed from depth 2\).*\n  the same finding as .*start",
+                     r"0 passed, 2 failed \(1 distinct finding\)"],
+                 env={"FAULT_FEN": c.fen_after("mccooey", "e3e4 c8c7"), "FAULT_FAIL": "error"})),
         "narrow-uci-traceback": uci_traceback,
         "narrow-uci-traceback-json": uci_traceback_json,
     }
