@@ -202,14 +202,10 @@ char *hx_finding_headline(const hx_finding *f)
         hx_sbuf_printf(&b, " after %s", f->path);
     else if (has_place(f->kind) && f->path)
         hx_sbuf_printf(&b, " at the root");
+    /* narrowed below the root: where, and from what (how a narrowing that
+     * stayed at the root ended is the finding's narrowing, not its headline) */
     if (f->kind == HX_FINDING_FAILURE && f->narrowing && f->narrow_moved)
         hx_sbuf_printf(&b, " at depth %d (narrowed from depth %d)", f->depth, f->failed_depth);
-    else if (f->kind == HX_FINDING_FAILURE && f->narrowing && f->narrow_end == HX_NARROW_OWN)
-        hx_sbuf_printf(&b, " at depth 1 as at depth %d", f->failed_depth);
-    else if (f->kind == HX_FINDING_FAILURE && f->narrowing)
-        hx_sbuf_printf(&b, " at depth %d (%s)", f->depth,
-                       f->narrow_end == HX_NARROW_CHILDREN ? "every child answered"
-                                                           : "narrowing stopped");
     const char *verdict = hx_finding_verdict(f), *what = f->what;
     if (verdict)
         hx_sbuf_printf(&b, ": %s", verdict);
@@ -236,8 +232,6 @@ char *hx_finding_message(const hx_finding *f)
     for (int i = 0; lines && i < f->nbad_lines && i < HX_REPLY_KEEP; i++)
         hx_sbuf_printf(&b, "\noutput line %d: '%s'", f->bad_lines[i].line_no,
                        f->bad_lines[i].text);
-    if (failure && f->narrowing)
-        hx_sbuf_printf(&b, "\nnarrowing: %s", f->narrowing);
     if (failure && f->stderr_text && f->stderr_text[0])
         hx_sbuf_printf(&b, "\nstderr: %s", f->stderr_text);
     if (b.oom) {

@@ -372,12 +372,12 @@ static int narrow(check_run *r, int level)
 {
     node *nd = &r->nodes[level], *child = &r->nodes[level + 1];
     int depth = nd->depth;
-    if (depth <= 1) {
-        if (r->narrow_queries)
+    if (depth <= 1) { /* reached by narrowing (queries were asked), or the root's depth is 1 */
+        if (r->narrow_queries) {
             r->narrow_end = HX_NARROW_DEPTH1;
-        if (r->narrow_queries)
             snprintf(r->narrowing, sizeof r->narrowing,
                      "narrowed to this position: the engine fails here at depth 1");
+        }
         return 0;
     }
     if (!can_ask(r))

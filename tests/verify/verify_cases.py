@@ -209,15 +209,17 @@ def misbehaviour_cases():
     return {
         # A failure at depth 2 is asked again at depth 1 (issue 30 D): the
         # hang is the position's own, and that query is a timeout too.
-        "bad-timeout": bad("hang.sh", [r"FAIL initial position: timeout at the root at depth 1 as "
-                                       r"at depth 2: no complete answer within 1\.0 s",
+        "bad-timeout": bad("hang.sh", [r"FAIL initial position: timeout at the root: no complete "
+                                       r"answer within 1\.0 s",
+                                       r"depth:\s+1\b",
                                        r"narrowed:\s+from depth 2 at the root, 1 query: the engine "
                                        r"fails at this position at depth 1 as well"],
                            seconds=10, timeout=1),
         # Three timeouts in a row: the first check's two (depth 2, then 1)
         # and the second check's, where the narrowing stops and says so.
         "bad-timeout-gives-up": bad("hang.sh", [r"0 passed, 2 failed",
-                                                r"FAIL random #2 .*\(narrowing stopped\)",
+                                                r"narrowed:\s+from depth 2 at the root, 0 queries: "
+                                                r"narrowing stopped at this position",
                                                 r"stopped: the engine timed out on 3 queries"],
                                     seconds=15, extra=["--random", "20"], timeout=1),
         "bad-crash": bad("crash.sh", [r"engine failure", r"signal 11"]),
@@ -315,8 +317,10 @@ def narrow_cases():
                  seconds=60, env={"FAULT_SLOW": "3"})),
         "narrow-timeout-depth3": lambda c: (
             ["-e", c.faulty, "-v", "mccooey", "-d", "3", "--timeout", "1"],
-            case(1, [r"FAIL initial position: timeout at the root at depth 3 \(every child answered\)",
-                     r"every child at depth 2 answered \(\d+ moves\)"],
+            case(1, [r"FAIL initial position: timeout at the root: no complete answer",
+                     r"depth:\s+3\b",
+                     r"narrowed:\s+from depth 3 at the root, \d+ queries: every child at depth 2 "
+                     r"answered \(\d+ moves\): the engine fails at this position at depth 3\n"],
                  seconds=60, env={"FAULT_SLOW": "3"})),
         # Two suite lines whose trees reach the failing position: narrowed,
         # both name it, and they are one finding (the public engine's "Board
