@@ -343,6 +343,8 @@ static int can_ask(check_run *r)
 {
     if (!r->v->stop && !verify_engine_gave_up(r->v->engine))
         return 1;
+    if (!r->narrow_queries && !verify_engine_gave_up(r->v->engine))
+        return 0; /* it could not be asked at all (no start, no handshake): nothing to say */
     r->narrow_end = HX_NARROW_STOPPED;
     snprintf(r->narrowing, sizeof r->narrowing, "narrowing stopped at this position: %s",
              verify_engine_gave_up(r->v->engine)
