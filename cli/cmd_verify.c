@@ -121,6 +121,8 @@ const cli_command cli_verify_command = {
     "one), of suites, of random positions, and the fixtures. A mismatch is followed\n"
     "down to the minimal position; the report names the kind, the moves from the\n"
     "root, the HexFEN, both move sets, a diagram and a command that reproduces it.\n"
+    "An engine failure (error, crash, timeout) is narrowed too: asked again at depth\n"
+    "1, then child by child one depth lower, down to where it fails ('narrowed:').\n"
     "Checks that reach the same minimal position with the same differing moves are\n"
     "one finding ('3 roots lead here'). Ends with 'N passed, N failed', followed by\n"
     "'(N distinct findings)' when a check failed; exits 0 only if everything agreed\n"

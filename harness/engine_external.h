@@ -50,7 +50,7 @@ typedef enum hx_ext_failure {
 typedef struct hx_ext_answer {
     hx_ext_failure failure;
     char message[512];                  /* what went wrong, for a report */
-    char stderr_text[HX_PROC_ERR_KEEP]; /* start of the engine's stderr */
+    char stderr_text[HX_PROC_ERR_TEXT]; /* the engine's stderr, start and end */
     hx_reply reply;                    /* what it printed, parsed */
     double seconds;
 } hx_ext_answer;

@@ -202,6 +202,10 @@ char *hx_finding_headline(const hx_finding *f)
         hx_sbuf_printf(&b, " after %s", f->path);
     else if (has_place(f->kind) && f->path)
         hx_sbuf_printf(&b, " at the root");
+    /* narrowed below the root: where, and from what (how a narrowing that
+     * stayed at the root ended is the finding's narrowing, not its headline) */
+    if (f->kind == HX_FINDING_FAILURE && f->narrowing && f->narrow_moved)
+        hx_sbuf_printf(&b, " at depth %d (narrowed from depth %d)", f->depth, f->failed_depth);
     const char *verdict = hx_finding_verdict(f), *what = f->what;
     if (verdict)
         hx_sbuf_printf(&b, ": %s", verdict);

@@ -147,6 +147,22 @@ static void json_engine_words(FILE *out, const hx_finding *f)
     fprintf(out, "],\"lines_in_all\":%d}", n);
 }
 
+/* How a failure was narrowed from the root's depth to this position (issue 30 D). */
+static void json_narrowing(FILE *out, const hx_finding *f)
+{
+    fputs(",\"narrowing\":", out);
+    if (!f->narrowing) {
+        fputs("null", out);
+        return;
+    }
+    static const char *const ends[] = {"none", "depth_1", "own", "children_answer", "stopped"};
+    fprintf(out, "{\"from_depth\":%d,\"queries\":%d,\"moved\":%s,\"end\":\"%s\",\"note\":",
+            f->failed_depth, f->narrow_queries, f->narrow_moved ? "true" : "false",
+            ends[f->narrow_end]);
+    json_string(out, f->narrowing);
+    fputc('}', out);
+}
+
 static void json_group(FILE *out, const hx_results *r, const hx_check_result *c)
 {
     int head = c->group - 1;
@@ -211,6 +227,7 @@ static void json_finding(FILE *out, const hx_results *r, const hx_check_result *
     json_field(out, "verdict_text", hx_finding_verdict(f));
     json_field(out, "hexfen_alone_problem", f->fen_alone_problem);
     json_engine_words(out, f);
+    json_narrowing(out, f);
     json_field(out, "reproduce", c->minimal ? c->minimal->command : NULL);
     json_field(out, "query", f->query);
     json_group(out, r, c);

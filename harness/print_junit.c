@@ -36,6 +36,7 @@ static void finding_body(FILE *out, const hx_results *r, const hx_check_result *
         line(out, "path: ", f->path[0] ? f->path : "(none: the root itself)");
     line(out, "minimal position: ", f->position);
     line(out, "depth: ", f->path ? depth : NULL);
+    line(out, "narrowing: ", f->narrowing);
     line(out, "missing in the engine: ", missing);
     line(out, "extra in the engine: ", extra);
     line(out, "verdict: ", hx_finding_verdict(f));

@@ -18,19 +18,29 @@ static void print_problem_lines(FILE *o, const hx_reply_problem *list, int count
         fprintf(o, "    ... %d %s in all\n", count, what);
 }
 
-/* The first lines of the engine's stderr, indented. */
+/* One line of stderr, indented, at most 100 characters. */
+static void print_stderr_line(FILE *o, int first, const char *text, int n)
+{
+    fprintf(o, "  %s %.*s%s\n", first ? "stderr:   " : "          ", n > 100 ? 100 : n, text,
+            n > 100 ? "..." : "");
+}
+
+/* The engine's stderr, indented: all of it up to 8 lines, else its first 2
+ * lines and its last 5 (a traceback ends in what went wrong). */
 static void print_stderr(FILE *o, const char *text)
 {
     int lines = 0;
-    while (text && *text && lines < 6) {
-        int n = (int)strcspn(text, "\n");
-        fprintf(o, "  %s %.*s%s\n", lines ? "          " : "stderr:   ", n > 100 ? 100 : n, text,
-                n > 100 ? "..." : "");
-        text += n + (text[n] == '\n');
+    for (const char *t = text; t && *t; t += strcspn(t, "\n"), t += *t == '\n')
         lines++;
+    int shown = 0;
+    for (int i = 0; text && *text; i++) {
+        int n = (int)strcspn(text, "\n");
+        if (lines <= 8 || i < 2 || i >= lines - 5)
+            print_stderr_line(o, shown++ == 0, text, n);
+        else if (i == 2)
+            fprintf(o, "             [... %d lines ...]\n", lines - 7);
+        text += n + (text[n] == '\n');
     }
-    if (text && *text)
-        fprintf(o, "             [...]\n");
 }
 
 /* The union of both move lists in order; '-' only the reference has the
@@ -166,6 +176,9 @@ static void print_report(FILE *o, const hx_verify_text *t, const hx_check_result
     if (!t->quiet)
         fprintf(o, ", found in %.1f s", f->seconds);
     fprintf(o, "\n");
+    if (f->kind == HX_FINDING_FAILURE && f->narrowing)
+        fprintf(o, "  narrowed:  from depth %d at the root, %d quer%s: %s\n", f->failed_depth,
+                f->narrow_queries, f->narrow_queries == 1 ? "y" : "ies", f->narrowing);
     print_detail(o, t, f);
     int counts = k == HX_FINDING_COUNT_HERE || k == HX_FINDING_COUNT_PARENT;
     if (counts)

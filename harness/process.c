@@ -295,6 +295,7 @@ void hx_proc_reset_counts(hx_proc *p)
     p->total = 0;
     p->err_len = 0;
     p->err_dropped = 0;
+    p->err_tail_pos = 0;
     p->err_text[0] = '\0';
 }
 
@@ -337,7 +338,43 @@ static void read_stderr(hx_proc *p)
     memcpy(p->err_text + p->err_len, tmp, take);
     p->err_len += take;
     p->err_text[p->err_len] = '\0';
+    for (size_t i = take; i < (size_t)n; i++) { /* the rest: into the ring of the last bytes */
+        p->err_tail[p->err_tail_pos] = tmp[i];
+        p->err_tail_pos = (p->err_tail_pos + 1) % sizeof p->err_tail;
+    }
     p->err_dropped += (size_t)n - take;
+}
+
+void hx_proc_drain_stderr(hx_proc *p)
+{
+    for (int reads = 0; reads < 64 && !p->err_eof && p->err_fd >= 0; reads++) {
+        struct pollfd fd = {p->err_fd, POLLIN, 0};
+        if (poll(&fd, 1, 0) <= 0 || !(fd.revents & (POLLIN | POLLHUP | POLLERR)))
+            return;
+        read_stderr(p);
+    }
+}
+
+void hx_proc_stderr(const hx_proc *p, char *out, size_t cap)
+{
+    size_t tail = p->err_dropped < sizeof p->err_tail ? p->err_dropped : sizeof p->err_tail;
+    size_t from = (p->err_tail_pos + sizeof p->err_tail - tail) % sizeof p->err_tail;
+    char last[HX_PROC_ERR_TAIL + 1];
+    for (size_t i = 0; i < tail; i++)
+        last[i] = p->err_tail[(from + i) % sizeof p->err_tail];
+    last[tail] = '\0';
+    const char *text = last;
+    if (p->err_dropped > tail) { /* a gap: start the tail at a line */
+        const char *nl = memchr(last, '\n', tail);
+        if (nl && nl[1])
+            text = nl + 1;
+    }
+    size_t skipped = p->err_dropped - strlen(text);
+    if (skipped)
+        snprintf(out, cap, "%s%s[... %zu bytes of stderr left out ...]\n%s", p->err_text,
+                 p->err_len && p->err_text[p->err_len - 1] != '\n' ? "\n" : "", skipped, text);
+    else
+        snprintf(out, cap, "%s%s", p->err_text, text);
 }
 
 /* Waits for output until the deadline and reads what came. Returns 1 if

@@ -15,7 +15,11 @@
 
 #include "hexref.h"
 
-enum { HX_PROC_ERR_KEEP = 2048 };
+/* stderr kept of one query: its start (KEEP bytes) and its end (the last
+ * TAIL bytes after the start: a traceback's last line is what it says);
+ * TEXT holds both as hx_proc_stderr writes them. */
+enum { HX_PROC_ERR_KEEP = 2048, HX_PROC_ERR_TAIL = 4096,
+       HX_PROC_ERR_TEXT = HX_PROC_ERR_KEEP + HX_PROC_ERR_TAIL + 96 };
 
 typedef struct hx_proc {
     pid_t pid;                /* 0 when no process is running */
@@ -27,6 +31,8 @@ typedef struct hx_proc {
     char err_text[HX_PROC_ERR_KEEP]; /* start of stderr since the reset */
     size_t err_len;
     size_t err_dropped;        /* stderr bytes beyond err_text */
+    char err_tail[HX_PROC_ERR_TAIL]; /* ring: the last of those bytes */
+    size_t err_tail_pos;       /* where the next byte goes in err_tail */
     int exited, wstatus;       /* set once the process has ended */
 } hx_proc;
 
@@ -67,6 +73,15 @@ enum { HX_LINE_OK = 1, HX_LINE_EOF = 0, HX_LINE_TIMEOUT = -1, HX_LINE_CAP = -2,
  * once more than cap bytes were read since the last reset.
  */
 int hx_proc_read_line(hx_proc *p, double deadline, size_t cap, char **line, size_t *len);
+
+/* Reads the stderr bytes already written (never waits): what an engine
+ * wrote before the last line of its answer is kept with the answer. */
+void hx_proc_drain_stderr(hx_proc *p);
+
+/* The stderr kept since the reset into out (cap bytes): its start, then,
+ * if more came, "[... N bytes ...]" and its last HX_PROC_ERR_TAIL bytes
+ * (from a line start where one is in them). */
+void hx_proc_stderr(const hx_proc *p, char *out, size_t cap);
 
 /* Waits for the program to exit until the deadline, draining its output.
  * Returns 0 if it exited (see exited/wstatus), -1 on timeout. */

@@ -102,6 +102,15 @@ typedef enum hx_fen_alone {
     HX_FEN_ALONE_DIFFERS  /* a difference there too: generation is wrong */
 } hx_fen_alone;
 
+/* Where the narrowing of an engine failure stopped (issue 30 D). */
+typedef enum hx_narrow_end {
+    HX_NARROW_NONE,     /* not narrowed */
+    HX_NARROW_DEPTH1,   /* it fails at this position at depth 1 (reached below) */
+    HX_NARROW_OWN,      /* asked at depth 1 here, it fails too: the position's own */
+    HX_NARROW_CHILDREN, /* every child answered at depth - 1: it fails at this depth */
+    HX_NARROW_STOPPED   /* the engine could not be asked any more */
+} hx_narrow_end;
+
 /* A verify finding, complete: everything its report says. */
 typedef struct hx_finding {
     hx_finding_kind kind;
@@ -111,7 +120,8 @@ typedef struct hx_finding {
     int depth;            /* of the divide asked there */
     double seconds;       /* from the check's start to the finding */
     char *what;           /* the engine's failure, or the problem of its answer */
-    char *stderr_text;    /* start of the engine's stderr ("" none) */
+    char *stderr_text;    /* the engine's stderr: its start and its last 4 KB
+                             (hx_proc_stderr) ("" none) */
     hx_reply_problem bad_lines[HX_REPLY_KEEP]; /* lines that are not perft output */
     int nbad_lines;       /* all of them (the first HX_REPLY_KEEP kept) */
     hx_reply_problem bad_moves[HX_REPLY_KEEP]; /* lines whose move is not move text */
@@ -130,6 +140,15 @@ typedef struct hx_finding {
     char *fen_alone_problem;
     int timed_out;        /* FAILURE: no complete answer before the deadline (a
                              "timeout", not another engine failure) (issue 28) */
+    char *narrowing;      /* FAILURE: how the failure at the root's depth was
+                             narrowed to this position and depth, and why it
+                             stopped here ("every child at depth 2 answered: ...");
+                             NULL: not narrowed (the root at depth 1) (issue 30 D) */
+    int narrow_queries;   /* the queries the narrowing asked */
+    hx_narrow_end narrow_end; /* why the narrowing stopped where it did */
+    int narrow_moved;     /* 1: the position is below the check's root */
+    int failed_depth;     /* the depth asked at the check's root, where the
+                             failure was first seen (narrowed findings) */
 } hx_finding;
 
 typedef enum hx_check_kind {

@@ -30,6 +30,7 @@ void hx_finding_free(hx_finding *f)
     free(f->position);
     free(f->what);
     free(f->stderr_text);
+    free(f->narrowing);
     free(f->unknown_cell);
     free(f->duplicate);
     free(f->move);

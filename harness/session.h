@@ -55,7 +55,8 @@ typedef enum hx_session_failure {
 typedef struct hx_session_error {
     hx_session_failure kind;
     hx_error error;                     /* what went wrong, one line */
-    char stderr_text[HX_PROC_ERR_KEEP]; /* start of the engine's stderr, "" if none */
+    char stderr_text[HX_PROC_ERR_TEXT]; /* the engine's stderr, its start and end
+                                           (hx_proc_stderr), "" if none */
 } hx_session_error;
 
 /* One divide answer. divide: the moves sorted by text with duplicates kept

@@ -36,8 +36,9 @@ void hx_engine_proc_free(hx_engine_proc *x);
 
 /* Turns how reading ended (an HX_LINE_* code) into a failure; returns -1. */
 int hx_engine_read_failure(hx_session_error *e, hx_proc *p, int rc, double timeout, size_t cap);
-/* Keeps the start of the engine's stderr in e. */
-void hx_engine_keep_stderr(hx_session_error *e, const hx_proc *p);
+/* Keeps the engine's stderr in e: its start and its end (hx_proc_stderr),
+ * after reading what it already wrote. */
+void hx_engine_keep_stderr(hx_session_error *e, hx_proc *p);
 int hx_starts_with(const char *s, const char *prefix);
 /* "position fen F [moves M]\n". */
 void hx_uci_position_command(const char *fen, const char *moves, char *out, size_t cap);

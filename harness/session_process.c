@@ -105,16 +105,10 @@ int hx_engine_read_failure(hx_session_error *e, hx_proc *p, int rc, double timeo
     return hx_session_fail(e, HX_SESSION_EXIT, "the engine %s before the end of its answer", how);
 }
 
-void hx_engine_keep_stderr(hx_session_error *e, const hx_proc *p)
+void hx_engine_keep_stderr(hx_session_error *e, hx_proc *p)
 {
-    static const char more[] = "\n[... more on stderr]";
-    size_t n = strlen(p->err_text), room = sizeof e->stderr_text - sizeof more;
-    if (n >= room)
-        n = room - 1;
-    memcpy(e->stderr_text, p->err_text, n);
-    e->stderr_text[n] = '\0';
-    if (p->err_dropped)
-        strcat(e->stderr_text, more);
+    hx_proc_drain_stderr(p); /* what came before the answer's last line */
+    hx_proc_stderr(p, e->stderr_text, sizeof e->stderr_text);
 }
 
 void hx_uci_position_command(const char *fen, const char *moves, char *out, size_t cap)

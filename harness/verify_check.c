@@ -21,7 +21,8 @@ typedef struct node {
     int depth;            /* of the divide asked here */
     hx_divide ref;        /* the reference's divide */
     verify_answer answer; /* the engine's */
-    int pick;             /* K_COUNTS / COUNT_HERE: index into ref */
+    int pick;             /* K_COUNTS / COUNT_HERE / a failing child: index into ref */
+    int asked;            /* answer already holds the engine's (narrowing asked it) */
 } node;
 
 /* One check, as it runs: the nodes share one reference position. */
@@ -33,6 +34,10 @@ typedef struct check_run {
     int last;             /* the kind the last step found */
     double start;
     hx_check_result *c;
+    char narrowing[300];  /* how the narrowing of a failure ended ("" none) */
+    int narrow_queries;   /* queries the narrowing asked */
+    hx_narrow_end narrow_end;
+    int narrow_moved;     /* the narrowing went below the check's root */
 } check_run;
 
 /* Every divide the runner asks of the engine, told to the observer first
@@ -288,6 +293,13 @@ static void report_at(check_run *r, int k, node *at, const node *child)
     hx_divide_copy(&f->expected, &at->ref);
     hx_divide_copy(&f->got, &at->answer.got);
     f->query = verify_engine_query(r->v->engine, r->root, at->path, at->depth);
+    if (k == HX_FINDING_FAILURE && r->narrowing[0]) {
+        f->narrowing = hx_strdup(r->narrowing);
+        f->narrow_queries = r->narrow_queries;
+        f->narrow_end = r->narrow_end;
+        f->narrow_moved = r->narrow_moved;
+        f->failed_depth = r->c->depth;
+    }
     r->c->finding = f;
     if (k == HX_FINDING_MOVES && at->path[0])
         ask_fen_alone(r, at, f);
@@ -315,10 +327,100 @@ static int ask(check_run *r, node *nd)
 {
     if (hx_divide_of_position(r->pos, nd->depth, 0, &nd->ref) != 0)
         return HX_FINDING_DESCENT;
-    engine_ask(r, r->root, nd->path, nd->depth, &nd->answer);
+    if (!nd->asked)
+        engine_ask(r, r->root, nd->path, nd->depth, &nd->answer);
+    nd->asked = 1;
     if (nd->answer.fatal)
         r->v->stop = 1; /* nothing else can run */
     return compare(r->v, nd);
+}
+
+/* ------------------------------------------------------------ narrowing */
+
+/* Is the engine still to be asked? If not, r->narrowing says why the
+ * narrowing stopped at the position it reached. */
+static int can_ask(check_run *r)
+{
+    if (!r->v->stop && !verify_engine_gave_up(r->v->engine))
+        return 1;
+    if (!r->narrow_queries && !verify_engine_gave_up(r->v->engine))
+        return 0; /* it could not be asked at all (no start, no handshake): nothing to say */
+    r->narrow_end = HX_NARROW_STOPPED;
+    snprintf(r->narrowing, sizeof r->narrowing, "narrowing stopped at this position: %s",
+             verify_engine_gave_up(r->v->engine)
+                 ? "the engine timed out on the last queries and is not asked again"
+                 : "the engine cannot be asked again");
+    return 0;
+}
+
+/* The answer of a narrowing query (counted, and fatal ones stop the run). */
+static void narrow_ask(check_run *r, const char *path, int depth, verify_answer *a)
+{
+    engine_ask(r, r->root, path, depth, a);
+    r->narrow_queries++;
+    if (a->fatal)
+        r->v->stop = 1;
+}
+
+/* The engine failed at nd (an error, a crash, a timeout): is that the
+ * position's own failure, or one below it? Asks nd at depth 1 (failing
+ * there too, the finding is nd at depth 1), then each child at depth - 1,
+ * in the order of the reference's divide, and stops at the first that
+ * fails: 1 with nd->pick and that child's answer in nodes[level + 1] (the
+ * descent goes on there, with the same per-query timeout), 0 where the
+ * finding is nd, with r->narrowing saying why. At most 1 + the number of
+ * moves queries a level, at most depth levels (issue 30 D). */
+static int narrow(check_run *r, int level)
+{
+    node *nd = &r->nodes[level], *child = &r->nodes[level + 1];
+    int depth = nd->depth;
+    if (depth <= 1) { /* reached by narrowing (queries were asked), or the root's depth is 1 */
+        if (r->narrow_queries) {
+            r->narrow_end = HX_NARROW_DEPTH1;
+            snprintf(r->narrowing, sizeof r->narrowing,
+                     "narrowed to this position: the engine fails here at depth 1");
+        }
+        return 0;
+    }
+    if (!can_ask(r))
+        return 0;
+    verify_answer one;
+    hx_divide ref1;
+    narrow_ask(r, nd->path, 1, &one);
+    if (one.failed && hx_divide_of_position(r->pos, 1, 0, &ref1) == 0) {
+        hx_divide_free(&nd->ref);
+        verify_answer_free(&nd->answer);
+        nd->ref = ref1, nd->answer = one, nd->depth = 1;
+        r->narrow_end = HX_NARROW_OWN;
+        snprintf(r->narrowing, sizeof r->narrowing,
+                 "the engine fails at this position at depth 1 as well as at depth %d: the "
+                 "failure is the position's own", depth);
+        return 0;
+    }
+    verify_answer_free(&one);
+    for (int i = 0; i < nd->ref.n; i++) {
+        if (!can_ask(r))
+            return 0;
+        char *path = hx_strfmt("%s%s%s", nd->path, nd->path[0] ? " " : "", nd->ref.moves[i].move);
+        verify_answer a;
+        if (!path)
+            return 0;
+        narrow_ask(r, path, depth - 1, &a);
+        free(path);
+        if (a.failed) {
+            nd->pick = i;
+            child->answer = a;
+            child->asked = 1;
+            r->narrow_moved = 1;
+            return 1;
+        }
+        verify_answer_free(&a);
+    }
+    r->narrow_end = HX_NARROW_CHILDREN;
+    snprintf(r->narrowing, sizeof r->narrowing,
+             "every child at depth %d answered (%d moves): the engine fails at this position "
+             "at depth %d", depth - 1, nd->ref.n, depth);
+    return 0;
 }
 
 /* hx_bisect_walk's view of verify: compare at one level, move down. */
@@ -327,6 +429,8 @@ static hx_bisect_step verify_step(void *ctx, int level, int depth)
     check_run *r = ctx;
     (void)depth; /* nodes[level].depth, set by verify_down */
     r->last = ask(r, &r->nodes[level]);
+    if (r->last == HX_FINDING_FAILURE && narrow(r, level))
+        return HX_STEP_DESCEND;
     return r->last == K_AGREE    ? HX_STEP_AGREE
            : r->last == K_COUNTS ? HX_STEP_DESCEND
            : r->last == HX_FINDING_DESCENT ? HX_STEP_ABORT
@@ -431,7 +535,7 @@ int verify_check(verify_ctx *v, const char *root, const char *moves, int depth,
 {
     hx_check_result check;
     check_run r = {v, root, label, NULL, calloc((size_t)depth + 1, sizeof(node)), K_AGREE,
-                   hx_proc_now(), &check};
+                   hx_proc_now(), &check, "", 0, HX_NARROW_NONE, 0};
     hx_verify_event begin = {.kind = HX_VERIFY_CHECK_BEGIN, .label = label, .depth = depth};
     begin_check(v, &check, label, root, moves, depth);
     verify_tell(v, &begin);

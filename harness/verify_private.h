@@ -25,7 +25,7 @@ typedef struct verify_answer {
     int total_ok;        /* a total came and equals the lines' sum */
     char message[512];   /* the failure, as the engine layer says it */
     char problem[700];   /* one line on what is unusable */
-    char stderr_text[HX_PROC_ERR_KEEP];
+    char stderr_text[HX_PROC_ERR_TEXT];
     hx_reply_problem bad_lines[HX_REPLY_KEEP];
     int nbad_lines;
     hx_reply_problem bad_moves[HX_REPLY_KEEP];

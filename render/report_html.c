@@ -308,6 +308,8 @@ static void write_fields(FILE *out, const hx_results *r, const hx_check_result *
     }
     write_field(out, "depth", depth, 0);
     if (c->finding)
+        write_field(out, "narrowed", c->finding->narrowing, 0);
+    if (c->finding)
         write_finding_fields(out, r, c);
     else
         write_field(out, "what", c->message, 0);

@@ -176,6 +176,36 @@ def main():
         check("--moves f4f5" in mins[0]["command"] or "--moves 'f4f5'" in mins[0]["command"],
               "verify: the command does not replay the path")
 
+    # An engine that errors only on reaching the position after f4f5 with
+    # depth to go: the failure is narrowed from the root at depth 3 to that
+    # position at depth 1, in JSON (schema-checked), JUnit and markdown (issue 30 D).
+    fail_env = {"FAULT_FEN": fen_after, "FAULT_FAIL": "error"}
+    out = run("verify-narrowed", ["verify", "-e", faulty, "-v", "mccooey", "-d", "3"], 1,
+              workdir=work, env=fail_env, report=True)
+    html = open(os.path.join(work, "verify-narrowed.html")).read()
+    check("<th>narrowed</th><td>the engine fails at this position at depth 1" in html,
+          "verify-narrowed: the HTML report lacks the narrowing")
+    found = [o["finding"] for o in out if o["finding"]]
+    if check(len(found) == 1, "verify-narrowed: %d findings" % len(found)):
+        f = found[0]
+        check(f["kind"] == "engine_failure" and f["position"] == fen_after and f["path"] == "f4f5"
+              and f["depth"] == 1, "verify-narrowed: not narrowed to f4f5 at depth 1: %r"
+              % {k: f[k] for k in ("kind", "position", "path", "depth")})
+        n = f.get("narrowing") or {}
+        check(n.get("from_depth") == 3 and n.get("queries", 0) >= 2 and n.get("note") and
+              n.get("moved") is True and n.get("end") == "own",
+              "verify-narrowed: narrowing %r" % n)
+        check("Board doesn't have a king" in (f["engine_said"]["stderr"] or ""),
+              "verify-narrowed: stderr %r" % f["engine_said"]["stderr"])
+    junit = open(os.path.join(work, "verify-narrowed.xml")).read()
+    check("narrowing: " in junit and "path: f4f5" in junit,
+          "verify-narrowed: the JUnit body lacks the narrowing and the path")
+    md = subprocess.run([HEXREF, "verify", "-e", faulty, "-v", "mccooey", "-d", "3", "--format",
+                         "markdown"], capture_output=True, text=True,
+                        env=dict(os.environ, **fail_env))
+    check("engine failure after f4f5 at depth 1 (narrowed from depth 3)" in md.stdout,
+          "verify-narrowed --format markdown: %r" % md.stdout[-400:])
+
     # --format markdown: the same run as a CI job summary: the outcome as the
     # heading, one row per failed check with its finding and reproduction.
     md = subprocess.run([HEXREF, "verify", "-e", faulty, "-v", "mccooey", "-d", "3", "--format",

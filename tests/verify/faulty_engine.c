@@ -12,18 +12,26 @@
  *                     at every remaining depth);
  *   FAULT_BUMP=MOVE   at remaining depth >= 2 the move's subtree counts one
  *                     more (a counting bug that a depth-1 query never shows).
+ *   FAULT_FAIL=error  the engine fails on generating moves there (so only
+ *                     when a query's tree reaches it with depth to go):
+ *                     'error Board doesn't have a king' and exit status 1;
+ *   FAULT_FAIL=crash  it dies there of SIGSEGV, after two lines of stderr.
  * Every count is consistent with the fault, so verify has to find the
- * position by descending from wherever it starts.
+ * position by descending from wherever it starts. Without a FAULT_FEN,
+ * FAULT_SLOW=D makes every query of depth D or more hang (a slow engine:
+ * the children at depth D - 1 answer).
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <signal.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "hexref.h"
 
 typedef struct fault {
     uint64_t key;
-    const char *drop, *add, *bump;
+    const char *drop, *add, *bump, *fail;
 } fault;
 
 typedef struct line {
@@ -38,8 +46,25 @@ static int is_fault(const hx_position *pos)
     return planted.key && hx_position_key(pos) == planted.key;
 }
 
+/* FAULT_FAIL: the engine's failure on reaching the position with depth to go. */
+static void fail_here(const hx_position *pos, int depth)
+{
+    if (!planted.fail || depth < 1 || !is_fault(pos))
+        return;
+    fflush(stdout);
+    if (strcmp(planted.fail, "crash") == 0) {
+        fprintf(stderr, "faulty_engine: walking the tree\nfaulty_engine: bad square, dying\n");
+        fflush(stderr);
+        raise(SIGSEGV);
+    }
+    fprintf(stderr, "faulty_engine: first stderr line\nValueError: Board doesn't have a king\n");
+    printf("error Board doesn't have a king\n");
+    exit(1);
+}
+
 static uint64_t perft(hx_position *pos, int depth)
 {
+    fail_here(pos, depth);
     if (depth == 0)
         return 1;
     hx_move moves[HX_MAX_MOVES];
@@ -67,6 +92,7 @@ static int compare_lines(const void *a, const void *b)
 
 static int divide(hx_position *pos, int depth, line *lines)
 {
+    fail_here(pos, depth);
     hx_move moves[HX_MAX_MOVES];
     int n = hx_legal_moves(pos, moves), k = 0, here = is_fault(pos);
     for (int i = 0; i < n; i++) {
@@ -95,6 +121,7 @@ static int plant(const hx_rules *rules)
     planted.drop = getenv("FAULT_DROP");
     planted.add = getenv("FAULT_ADD");
     planted.bump = getenv("FAULT_BUMP");
+    planted.fail = getenv("FAULT_FAIL");
     if (!fen)
         return 0;
     hx_error err;
@@ -126,6 +153,9 @@ int main(int argc, char **argv)
         hx_position_free(pos);
         return 1;
     }
+    const char *slow = getenv("FAULT_SLOW");
+    if (slow && depth >= atoi(slow))
+        sleep(600);
     static line lines[HX_MAX_MOVES + 1];
     int n = divide(pos, depth, lines);
     uint64_t total = 0;

@@ -157,6 +157,37 @@ static void process_deadline_cap_and_exit(void **state)
     assert_string_equal(p.err_text, "oops\n");
 }
 
+/* stderr: its start and its end are kept, with what was left out counted
+ * (a traceback's last line is what it says), and what an engine wrote
+ * before its answer's last line is there when the answer is read (issue 30). */
+static void process_keeps_stderr_start_and_end(void **state)
+{
+    (void)state;
+    char *line, text[HX_PROC_ERR_TEXT];
+    size_t len;
+    hx_proc p = start("i=0; while [ $i -lt 400 ]; do echo \"chatter line $i\" >&2; "
+                      "i=$((i+1)); done; echo 'ValueError: the last line' >&2; echo done", 0);
+    while (hx_proc_read_line(&p, hx_proc_now() + 5, 1000, &line, &len) == HX_LINE_OK)
+        ;
+    assert_int_equal(hx_proc_wait(&p, hx_proc_now() + 5), 0);
+    hx_proc_stop(&p);
+    hx_proc_stderr(&p, text, sizeof text);
+    assert_true(strncmp(text, "chatter line 0\nchatter line 1\n", 30) == 0);
+    assert_non_null(strstr(text, " bytes of stderr left out ...]\nchatter line "));
+    size_t n = strlen(text), end = strlen("ValueError: the last line\n");
+    assert_true(n > end && strcmp(text + n - end, "ValueError: the last line\n") == 0);
+    assert_true(n > HX_PROC_ERR_KEEP + HX_PROC_ERR_TAIL / 2);
+
+    p = start("printf 'Traceback (most recent call last):\\n  File x\\nKeyError: 3\\n' >&2; "
+              "echo answer; exec sleep 5", 0);
+    assert_int_equal(hx_proc_read_line(&p, hx_proc_now() + 5, 1000, &line, &len), HX_LINE_OK);
+    assert_string_equal(line, "answer");
+    hx_proc_drain_stderr(&p);
+    hx_proc_stderr(&p, text, sizeof text);
+    assert_string_equal(text, "Traceback (most recent call last):\n  File x\nKeyError: 3\n");
+    hx_proc_stop(&p);
+}
+
 static void process_talks_both_ways(void **state)
 {
     (void)state;
@@ -214,6 +245,7 @@ int main(void)
         cmocka_unit_test(move_text_shapes),
         cmocka_unit_test(process_deadline_cap_and_exit),
         cmocka_unit_test(process_talks_both_ways),
+        cmocka_unit_test(process_keeps_stderr_start_and_end),
         cmocka_unit_test(shell_quoting),
         cmocka_unit_test(reference_backend_answers),
     };

@@ -207,9 +207,19 @@ def bad(script, expect, protocol="script", rc=1, seconds=30, leftover=None, extr
 
 def misbehaviour_cases():
     return {
-        "bad-timeout": bad("hang.sh", [r"FAIL initial position: timeout at the root: no complete answer within 1\.0 s"],
+        # A failure at depth 2 is asked again at depth 1 (issue 30 D): the
+        # hang is the position's own, and that query is a timeout too.
+        "bad-timeout": bad("hang.sh", [r"FAIL initial position: timeout at the root: no complete "
+                                       r"answer within 1\.0 s",
+                                       r"depth:\s+1\b",
+                                       r"narrowed:\s+from depth 2 at the root, 1 query: the engine "
+                                       r"fails at this position at depth 1 as well"],
                            seconds=10, timeout=1),
-        "bad-timeout-gives-up": bad("hang.sh", [r"0 passed, 3 failed",
+        # Three timeouts in a row: the first check's two (depth 2, then 1)
+        # and the second check's, where the narrowing stops and says so.
+        "bad-timeout-gives-up": bad("hang.sh", [r"0 passed, 2 failed",
+                                                r"narrowed:\s+from depth 2 at the root, 0 queries: "
+                                                r"narrowing stopped at this position",
                                                 r"stopped: the engine timed out on 3 queries"],
                                     seconds=15, extra=["--random", "20"], timeout=1),
         "bad-crash": bad("crash.sh", [r"engine failure", r"signal 11"]),
@@ -237,6 +247,95 @@ def misbehaviour_cases():
         "bad-uci-crash": bad("uci_fake.py crash", [r"signal 11", r"0 passed, 2 failed"],
                              protocol="uci", extra=["--random", "2"]),
         "bad-uci-garbage": bad("uci_fake.py garbage", [r"'bestmove c1c2'"], protocol="uci"),
+    }
+
+
+# ---------------------------------------------------------------- narrowed failures
+
+def narrowed(variant, path, depth, mode, expect, root=None):
+    """An engine that fails (FAULT_FAIL=mode) only where its tree reaches
+    the position root + path with depth to go: verify must name that
+    position and path at depth 1, not the root at depth (issue 30 D)."""
+    def build(c):
+        x = c.fen_after(variant, path, root)
+        args = ["-e", c.faulty, "-v", variant, "-d", str(depth)]
+        if root:
+            args += ["--fen", root]
+        return args, case(1, [r"FAIL .*: engine failure after " + re.escape(path) +
+                              r" at depth 1 \(narrowed from depth %d\)" % depth,
+                              r"path:\s+" + re.escape(path) + r"\n",
+                              r"position:\s+" + re.escape(x) + r"\n",
+                              r"depth:\s+1\b",
+                              r"narrowed:\s+from depth %d at the root, \d+ queries" % depth]
+                          + list(expect), env={"FAULT_FEN": x, "FAULT_FAIL": mode})
+    return build
+
+
+def narrow_cases():
+    kit_fail = os.path.join(ENGINES, "kit_fail.py")
+
+    def uci_traceback(c):
+        # A kit engine in uci mode that dies of an uncaught exception below
+        # e3e4 c8c7, after 8 KB of chatter on stderr: the finding is narrowed
+        # (the session restarts the engine after every crash) and its stderr
+        # ends in the traceback's last line (only its start was kept before).
+        x = c.fen_after("mccooey", "e3e4 c8c7")
+        return (["-e", "python3 " + kit_fail + " --uci", "--protocol", "uci", "-v", "mccooey",
+                 "-d", "3"],
+                case(1, [r"FAIL initial position: engine failure after e3e4 c8c7 at depth 1 "
+                         r"\(narrowed from depth 3\)", r"position:\s+" + re.escape(x) + r"\n",
+                         r"\[\.\.\. \d+ lines \.\.\.\]",
+                         r"^\s+AssertionError: Board doesn't have a king\n"],
+                     seconds=120, env={"FAULT_FEN": x, "KIT_FAIL_NOISE": "150"}))
+
+    def uci_traceback_json(c):
+        args, spec = uci_traceback(c)
+        # the root's failure at depth 1 (no narrowing): the tail is kept all the same
+        args = ["-e", "python3 " + kit_fail + " --uci", "--protocol", "uci", "-v", "mccooey",
+                "--fen", c.fen_after("mccooey", "e3e4 c8c7"), "-d", "1", "--format", "json"]
+        spec["expect"] = [r'"stderr":"debug: line 0 .*bytes of stderr left out.*'
+                          r"AssertionError: Board doesn't have a king\\n\"",
+                          r'"narrowing":null']
+        return args, spec
+
+    return {
+        # An engine error two plies below the root of a depth-3 query.
+        "narrow-error-mccooey": narrowed("mccooey", "e3e4 c8c7", 3, "error",
+                                         [r"what:\s+the engine answered: error Board doesn't "
+                                          r"have a king\n", r"ValueError: Board doesn't"]),
+        # A crash three plies below the root of a depth-4 query (shafran).
+        "narrow-crash-shafran": narrowed("shafran", "e2e4 e9e7 d1e2", 4, "crash",
+                                         [r"signal 11", r"bad square, dying"]),
+        # Slow at depth >= 3 only: from depth 4 the first child at depth 3
+        # times out and every grandchild at depth 2 answers; from depth 3
+        # every child answers, and the finding says so at the root.
+        "narrow-timeout-depth4": lambda c: (
+            ["-e", c.faulty, "-v", "mccooey", "-d", "4", "--timeout", "1"],
+            case(1, [r"FAIL initial position: timeout after c1c2 at depth 3 \(narrowed from depth 4\)",
+                     r"narrowed:\s+from depth 4 at the root, \d+ queries: every child at depth 2 "
+                     r"answered \(\d+ moves\): the engine fails at this position at depth 3\n"],
+                 seconds=60, env={"FAULT_SLOW": "3"})),
+        "narrow-timeout-depth3": lambda c: (
+            ["-e", c.faulty, "-v", "mccooey", "-d", "3", "--timeout", "1"],
+            case(1, [r"FAIL initial position: timeout at the root: no complete answer",
+                     r"depth:\s+3\b",
+                     r"narrowed:\s+from depth 3 at the root, \d+ queries: every child at depth 2 "
+                     r"answered \(\d+ moves\): the engine fails at this position at depth 3\n"],
+                 seconds=60, env={"FAULT_SLOW": "3"})),
+        # Two suite lines whose trees reach the failing position: narrowed,
+        # both name it, and they are one finding (the public engine's "Board
+        # doesn't have a king" on 19 suite lines).
+        "narrow-suite-grouped": lambda c: (
+            ["-e", c.faulty, "-v", "mccooey", "--suite",
+             os.path.join(HERE, "suites", "narrow", "mccooey-std.epd")],
+            case(1, [r"FAIL .*mccooey-std.epd:\d+ start: engine failure after e3e4 c8c7 at depth 1 "
+                     r"\(narrowed from depth 3\)",
+                     r"FAIL .*mccooey-std.epd:\d+ after-e3e4: engine failure after c8c7 at depth 1 "
+                     r"\(narrowed from depth 2\).*\n  the same finding as .*start",
+                     r"0 passed, 2 failed \(1 distinct finding\)"],
+                 env={"FAULT_FEN": c.fen_after("mccooey", "e3e4 c8c7"), "FAULT_FAIL": "error"})),
+        "narrow-uci-traceback": uci_traceback,
+        "narrow-uci-traceback-json": uci_traceback_json,
     }
 
 
@@ -287,7 +386,8 @@ def identify_cases():
 
 
 ALL = {}
-for group in (agree_cases(), fault_cases(), misbehaviour_cases(), identify_cases()):
+for group in (agree_cases(), fault_cases(), misbehaviour_cases(), narrow_cases(),
+              identify_cases()):
     ALL.update(group)
 
 
