@@ -4,7 +4,10 @@ that plays by hexlib (tests/fixtures/gen/hexlib.py) but dies of an
 uncaught exception (a multi-line Python traceback on stderr, and in uci
 mode the end of the engine's process) whenever its perft reaches the
 position $FAULT_FEN with depth to go: an engine that fails only deep in
-the tree, for the narrowing of engine failures (issue 30 D).
+the tree, for the narrowing of engine failures (issue 30 D). The kit
+itself answers every exception as an error line and serves on, so the
+engine prints the traceback and exits by itself, as an engine that does not
+use the kit's loop would.
   KIT_FAIL_NOISE=N  N lines of debug output on stderr before each answer
                     (the traceback comes after them: only the tail has it)
   KIT_FAIL_CATCH=1  the exception is caught: its traceback goes to stderr,
@@ -38,13 +41,15 @@ def divide(query):
     for i in range(int(os.environ.get("KIT_FAIL_NOISE", "0"))):
         sys.stderr.write("debug: line %d of the engine's chatter before its answer\n" % i)
     sys.stderr.flush()
-    if not os.environ.get("KIT_FAIL_CATCH"):
-        return answer(query)
     try:
         return answer(query)
     except AssertionError as err:
         traceback.print_exc()
         sys.stderr.flush()
+        if not os.environ.get("KIT_FAIL_CATCH"):
+            # The kit answers any exception as an error line and serves on;
+            # this engine dies as one without that protection would.
+            os._exit(1)
         raise ValueError(str(err)) from err
 
 
