@@ -33,14 +33,6 @@ struct perft_table {
     key_pair side;
 };
 
-static uint64_t splitmix64(uint64_t *state)
-{
-    uint64_t z = (*state += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-}
-
 /* The two halves come from two streams of the seed, so neither half is a
  * function of the other. */
 static void draw_keys(perft_table *t, uint64_t seed)

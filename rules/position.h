@@ -84,6 +84,16 @@ static inline uint64_t zobrist_castling(int rights) { return hx_zobrist.castling
 static inline uint64_t zobrist_ep(int cell) { return hx_zobrist.ep[cell]; }
 uint64_t position_compute_key(const hx_position *pos);
 
+/* SplitMix64: the stream the position keys and the deep count's table keys
+ * are drawn from (zobrist.c, perft_table.c), each from a seed of its own. */
+static inline uint64_t splitmix64(uint64_t *state)
+{
+    uint64_t z = (*state += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
 /* Board edits of bitboards and mailbox only, for make and unmake (make
  * updates the key itself, unmake restores it from the history). Lift an
  * occupied cell; drop onto an empty one. */

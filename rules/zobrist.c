@@ -7,14 +7,6 @@
 
 hx_zobrist_keys hx_zobrist;
 
-static uint64_t splitmix64(uint64_t *state)
-{
-    uint64_t z = (*state += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-}
-
 void zobrist_init(void)
 {
     uint64_t state = 0x6865787265660001ULL; /* "hexref" */

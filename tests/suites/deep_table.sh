@@ -17,19 +17,17 @@ if ! diff -u "$work/readme.md" "$work/made.md"; then
     exit 1
 fi
 # A damaged file is refused, naming its line: a run without a field, and
-# one that is not JSON.
-sed '3s/, "machine": [^,]*//' "$suites/deep-counts.jsonl" >"$work/damaged.jsonl"
-if python3 "$suites/tools/deep_table.py" "$suites" "$work/damaged.jsonl" >/dev/null 2>"$work/err" ||
-    ! grep -q "damaged.jsonl:3: " "$work/err"; then
-    echo "deep_table: a run without its machine field was not refused at line 3:" >&2
-    cat "$work/err" >&2
-    exit 1
-fi
-sed '5s/^{/{{/' "$suites/deep-counts.jsonl" >"$work/damaged.jsonl"
-if python3 "$suites/tools/deep_table.py" "$suites" "$work/damaged.jsonl" >/dev/null 2>"$work/err" ||
-    ! grep -q "damaged.jsonl:5: not a JSON object" "$work/err"; then
-    echo "deep_table: a line that is not JSON was not refused at line 5:" >&2
-    cat "$work/err" >&2
-    exit 1
-fi
+# one that is not JSON. refused SED-EDIT WANT WHAT: damages a copy by
+# SED-EDIT, requires a refusal whose message holds WANT.
+refused() {
+    sed "$1" "$suites/deep-counts.jsonl" >"$work/damaged.jsonl"
+    if python3 "$suites/tools/deep_table.py" "$suites" "$work/damaged.jsonl" >/dev/null 2>"$work/err" ||
+        ! grep -q "$2" "$work/err"; then
+        echo "deep_table: $3 was not refused:" >&2
+        cat "$work/err" >&2
+        exit 1
+    fi
+}
+refused '3s/, "machine": [^,]*//' "damaged.jsonl:3: " "a run without its machine field (line 3)"
+refused '5s/^{/{{/' "damaged.jsonl:5: not a JSON object" "a line that is not JSON (line 5)"
 echo "deep_table: the README table matches deep-counts.jsonl ($(($(wc -l <"$work/made.md") - 2)) rows); damaged files are refused"
