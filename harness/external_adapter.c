@@ -127,7 +127,7 @@ static int ask(hx_external *x, const char *variant, const char *fen, int depth, 
     if (!c->ok)
         snprintf(err, errcap, "%s", c->text);
     *out = c;
-    return c->ok ? 0 : c->rejected ? HX_ENGINE_REJECTED : -1;
+    return c->ok ? 0 : c->rejected ? HX_ENGINE_REJECTED : HX_ENGINE_FAILED;
 }
 
 static int ext_moves(void *ctx, const char *variant, const char *profile, const char *fen,
@@ -190,7 +190,9 @@ static int ext_status(void *ctx, const char *variant, const char *profile, const
     }
     if (!c || !c->ok || strlen(c->text) >= cap) {
         snprintf(err, errcap, "%s", c ? c->text : "out of memory");
-        return c && c->rejected ? HX_ENGINE_REJECTED : -1;
+        if (!c || c->ok) /* out of memory, or too long an answer */
+            return -1;
+        return c->rejected ? HX_ENGINE_REJECTED : HX_ENGINE_FAILED;
     }
     strcpy(out, c->text);
     return 0;
@@ -267,8 +269,9 @@ static int check_child(hx_external *x, const char *variant, const char *child_fe
 {
     cached *c;
     char engine_only[64], reference_only[64];
-    if (ask(x, variant, child_fen, 2, &c, err, errcap) != 0)
-        return -1;
+    int asked = ask(x, variant, child_fen, 2, &c, err, errcap);
+    if (asked != 0)
+        return asked;
     char *ref = reference_lines(child);
     if (!ref) {
         snprintf(err, errcap, "out of memory");
@@ -308,7 +311,8 @@ static int ext_play(void *ctx, const char *variant, const char *profile, const c
     if (rc != 0)
         snprintf(err, errcap, "out of memory");
     else
-        rc = check_child(x, variant, child_fen, child, move, err, errcap);
+        rc = check_child(x, variant, child_fen, child, move, err, errcap); /* -1: a wrong
+            state after the move (an answer); HX_ENGINE_FAILED: no usable answer there */
     hx_position_free(child);
     if (rc == 0)
         strcpy(out, child_fen);
