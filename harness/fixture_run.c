@@ -19,7 +19,7 @@
 #include "fixture_model.h"
 #include "strutil.h"
 
-enum { FX_ERR = 512 };
+enum { FX_ERR = 1024 };
 
 /* ------------------------------------------------------------- running */
 
@@ -43,6 +43,14 @@ typedef struct {
     int have_diff;      /* this run: expected/got hold a failed move set */
     hx_divide expected, got;
 } rctx;
+
+/* "engine error: " before the message of a call that got no usable answer
+ * (or a rejection); nothing before a play whose answer was wrong (the
+ * adapter's "the engine does not list ...", "after ... is not ..."). */
+static const char *failure_word(int rc)
+{
+    return rc == -1 ? "" : "engine error: ";
+}
 
 /* An engine call's result, noting a rejected position. */
 static int note(rctx *r, int rc)
@@ -323,10 +331,10 @@ static int check_expect(rctx *r, const fx_fixture *f, const char *profile,
             if (!eng->play)
                 return -1;
             r->err[0] = '\0';
-            if (note(r, eng->play(eng->ctx, f->variant, profile, pos->query, e->word,
-                          r->text, HX_ENGINE_TEXT_MAX, r->err,
-                          sizeof r->err)) != 0) {
-                hx_sbuf_printf(&d, "      engine error: %s\n", r->err);
+            int rc = note(r, eng->play(eng->ctx, f->variant, profile, pos->query, e->word,
+                                       r->text, HX_ENGINE_TEXT_MAX, r->err, sizeof r->err));
+            if (rc != 0) {
+                hx_sbuf_printf(&d, "      %s%s\n", failure_word(rc), r->err);
                 res = 0;
                 break;
             }
@@ -541,10 +549,11 @@ static int setup_position(rctx *r, const fx_fixture *f, const char *profile,
             }
         }
         r->err[0] = '\0';
-        if (note(r, eng->play(eng->ctx, f->variant, profile, pos->query, mv, r->text,
-                      HX_ENGINE_TEXT_MAX, r->err, sizeof r->err)) != 0) {
-            hx_sbuf_printf(msg, "    line move %d (%s): engine error: %s\n"
-                      "      in %s\n", i + 1, mv, r->err, pos->fen);
+        int rc = note(r, eng->play(eng->ctx, f->variant, profile, pos->query, mv, r->text,
+                                   HX_ENGINE_TEXT_MAX, r->err, sizeof r->err));
+        if (rc != 0) {
+            hx_sbuf_printf(msg, "    line move %d (%s): %s%s\n"
+                      "      in %s\n", i + 1, mv, failure_word(rc), r->err, pos->fen);
             return RUN_FAIL;
         }
         r->text[strcspn(r->text, "\r\n")] = '\0';
