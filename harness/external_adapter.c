@@ -368,6 +368,10 @@ static int check_child(hx_external *x, const char *variant, const char *child_fe
                            problem);
         snprintf(err, errcap, "%s", m.s ? m.s : "out of memory");
         free(m.s);
+        if (rc == HX_ENGINE_FAILED) { /* an unanswered query: an engine error, not an answer */
+            free(ref);
+            return rc;
+        }
     }
     free(ref);
     return same ? 0 : -1;
