@@ -31,7 +31,10 @@ const cli_command cli_identify_command = {
     "Tells which rule profile an outside engine follows, rule point by rule point.\n"
     "Runs the fixtures (default: hexref's own) through the engine under every profile\n"
     "of the variant, and the reference under each profile, and reports the readings\n"
-    "the engine follows and the profiles it matches ('none: differs on X' if none).\n"
+    "the engine follows and the profiles it matches. Only fixtures on which the\n"
+    "profiles' answers differ count for a reading; where they all agree and the\n"
+    "engine differs it has a bug of its own ('none, closest std: ... engine bugs,\n"
+    "not a reading'); engine errors are counted apart, skips named by reason.\n"
     "The profile is not told to the engine unless -p is given. Exits 0 on a match.\n",
     identify_options};
 

@@ -10,7 +10,11 @@
  * Every operation returns 0 on success, or non-zero with a one-line message
  * in err (NUL-terminated, at most errcap bytes). HX_ENGINE_REJECTED says the
  * position itself is not valid under the profile (only the reference says
- * so, behind identify's adapter): a check of it is "not applicable". A NULL operation means the
+ * so, behind identify's adapter): a check of it is "not applicable".
+ * HX_ENGINE_FAILED says the engine gave no usable answer (an error line, a
+ * crash, a timeout, output that cannot be read), as opposed to an answer
+ * that may be wrong: identify counts such runs apart (issue 30). Any other
+ * non-zero value is a plain failure. A NULL operation means the
  * engine cannot do it (an external engine may only do perft, for example).
  */
 #ifndef HEXREF_HARNESS_ENGINE_H
@@ -19,7 +23,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-enum { HX_ENGINE_TEXT_MAX = 65536, HX_ENGINE_FEN_MAX = 512, HX_ENGINE_REJECTED = 2 };
+enum { HX_ENGINE_TEXT_MAX = 65536, HX_ENGINE_FEN_MAX = 512, HX_ENGINE_REJECTED = 2,
+       HX_ENGINE_FAILED = 3 };
 
 /* A built-in engine (takes_moves) also takes a position as "HEXFEN moves M1
  * M2 ...": the moves are played on the HexFEN inside the engine, so what

@@ -95,14 +95,10 @@ static char *lines_text(hx_reply *d)
     return text;
 }
 
-static int ask(hx_external *x, const char *variant, const char *fen, int depth, cached **out,
-               char *err, size_t errcap)
+/* The engine's divide of root after moves (cached). */
+static int ask_at(hx_external *x, const char *root, const char *moves, int depth, cached **out,
+                  char *err, size_t errcap)
 {
-    if (strcmp(variant, x->variant) != 0) {
-        snprintf(err, errcap, "the engine is run for %s, not %s", x->variant, variant);
-        return -1;
-    }
-    const char *moves, *root = resolve(x, fen, &moves);
     char key[HX_EXT_KEY_MAX];
     snprintf(key, sizeof key, "%d|%s|%s", depth, root, moves);
     cached *c = cache_find(x, key);
@@ -127,7 +123,19 @@ static int ask(hx_external *x, const char *variant, const char *fen, int depth, 
     if (!c->ok)
         snprintf(err, errcap, "%s", c->text);
     *out = c;
-    return c->ok ? 0 : c->rejected ? HX_ENGINE_REJECTED : -1;
+    return c->ok ? 0 : c->rejected ? HX_ENGINE_REJECTED : HX_ENGINE_FAILED;
+}
+
+/* The engine's divide of fen, asked through the path that reached it. */
+static int ask(hx_external *x, const char *variant, const char *fen, int depth, cached **out,
+               char *err, size_t errcap)
+{
+    if (strcmp(variant, x->variant) != 0) {
+        snprintf(err, errcap, "the engine is run for %s, not %s", x->variant, variant);
+        return -1;
+    }
+    const char *moves, *root = resolve(x, fen, &moves);
+    return ask_at(x, root, moves, depth, out, err, errcap);
 }
 
 static int ext_moves(void *ctx, const char *variant, const char *profile, const char *fen,
@@ -190,7 +198,9 @@ static int ext_status(void *ctx, const char *variant, const char *profile, const
     }
     if (!c || !c->ok || strlen(c->text) >= cap) {
         snprintf(err, errcap, "%s", c ? c->text : "out of memory");
-        return c && c->rejected ? HX_ENGINE_REJECTED : -1;
+        if (!c || c->ok) /* out of memory, or too long an answer */
+            return -1;
+        return c->rejected ? HX_ENGINE_REJECTED : HX_ENGINE_FAILED;
     }
     strcpy(out, c->text);
     return 0;
@@ -222,20 +232,80 @@ static char *reference_lines(hx_position *pos)
     return out;
 }
 
-/* The first line of a that b lacks, as "MOVE COUNT" without the newline. */
-static void first_unmatched(const char *a, const char *b, char *out, size_t cap)
+/* "MOVE COUNT" lines (sorted) as a divide; the first move listed twice
+ * or more into dup ("" none) with how often. 0, or -1 (memory). */
+static int text_divide(const char *text, hx_divide *d, char *dup, size_t dupcap, int *times)
 {
-    snprintf(out, cap, "nothing");
-    for (const char *s = a; *s; s = strchr(s, '\n') + 1) {
-        size_t n = strcspn(s, "\n") + 1;
-        const char *t = b;
-        while (*t && strncmp(t, s, n) != 0)
-            t = strchr(t, '\n') + 1;
-        if (!*t) {
-            snprintf(out, cap, "%.*s", (int)n - 1, s);
-            return;
+    hx_divide_init(d);
+    d->has_moves = 1;
+    dup[0] = '\0';
+    *times = 0;
+    char prev[HX_RESULT_MOVE_MAX] = "";
+    int run = 0;
+    for (const char *s = text; *s; s = strchr(s, '\n') + 1) {
+        char move[HX_RESULT_MOVE_MAX];
+        size_t n = strcspn(s, " \n");
+        snprintf(move, sizeof move, "%.*s", (int)(n < sizeof move ? n : sizeof move - 1), s);
+        run = strcmp(move, prev) == 0 ? run + 1 : 1;
+        if (run > 1 && (!dup[0] || strcmp(dup, move) == 0)) {
+            snprintf(dup, dupcap, "%s", move);
+            *times = run;
         }
+        snprintf(prev, sizeof prev, "%s", move);
+        if (run == 1 && hx_divide_add(d, move, strtoull(s + n, NULL, 10)) != 0)
+            return -1;
     }
+    hx_divide_sort(d);
+    return 0;
+}
+
+/* Moves of a list, at most six, as " a b c (and 3 more)". */
+static void move_list(hx_sbuf *m, const hx_move_count *v, int n)
+{
+    for (int i = 0; i < n && i < 6; i++)
+        hx_sbuf_printf(m, " %s", v[i].move);
+    if (n > 6)
+        hx_sbuf_printf(m, " (and %d more)", n - 6);
+}
+
+/* How the engine's depth-2 divide (text) differs from the reference's, as
+ * verify says it: missing, extra, counts, duplicates. */
+static void divide_difference(const char *engine, const char *reference, hx_sbuf *m)
+{
+    hx_divide e, r;
+    hx_divide_diff d;
+    char dup[HX_RESULT_MOVE_MAX], unused[HX_RESULT_MOVE_MAX];
+    int times, unused_times;
+    if (text_divide(engine, &e, dup, sizeof dup, &times) != 0 ||
+        text_divide(reference, &r, unused, sizeof unused, &unused_times) != 0 ||
+        hx_divide_diff_of(&r, &e, &d) != 0) {
+        hx_sbuf_printf(m, " (out of memory)");
+        hx_divide_free(&e), hx_divide_free(&r);
+        return;
+    }
+    const char *sep = "";
+    if (d.nmissing) {
+        hx_sbuf_printf(m, "missing:");
+        move_list(m, d.missing, d.nmissing);
+        sep = "; ";
+    }
+    if (d.nextra) {
+        hx_sbuf_printf(m, "%sextra:", sep);
+        move_list(m, d.extra, d.nextra);
+        sep = "; ";
+    }
+    for (int i = 0; i < d.ndiffer && i < 4; i++, sep = ", ")
+        hx_sbuf_printf(m, "%s%s%s %llu, the reference %llu", sep, i ? "" : "counts: ",
+                       d.differ[i].move, (unsigned long long)d.differ[i].got,
+                       (unsigned long long)d.differ[i].expected);
+    if (d.ndiffer > 4)
+        hx_sbuf_printf(m, " (and %d more)", d.ndiffer - 4);
+    if (dup[0])
+        hx_sbuf_printf(m, "%sduplicate: %s listed %d times", d.ndiffer || d.nmissing || d.nextra
+                       ? "; " : "", dup, times);
+    hx_divide_diff_free(&d);
+    hx_divide_free(&e);
+    hx_divide_free(&r);
 }
 
 /* The reference's HexFEN after move; the engine is never asked for one. */
@@ -265,10 +335,10 @@ static hx_position *reference_child(const char *variant, const char *profile, co
 static int check_child(hx_external *x, const char *variant, const char *child_fen,
                        hx_position *child, const char *move, char *err, size_t errcap)
 {
-    cached *c;
-    char engine_only[64], reference_only[64];
-    if (ask(x, variant, child_fen, 2, &c, err, errcap) != 0)
-        return -1;
+    cached *c, *alone;
+    int asked = ask(x, variant, child_fen, 2, &c, err, errcap);
+    if (asked != 0)
+        return asked;
     char *ref = reference_lines(child);
     if (!ref) {
         snprintf(err, errcap, "out of memory");
@@ -276,12 +346,32 @@ static int check_child(hx_external *x, const char *variant, const char *child_fe
     }
     int same = strcmp(ref, c->text) == 0;
     if (!same) {
-        first_unmatched(c->text, ref, engine_only, sizeof engine_only);
-        first_unmatched(ref, c->text, reference_only, sizeof reference_only);
-        snprintf(err, errcap,
-                 "after %s the engine's position is not %s: its depth-2 divide has '%s' where "
-                 "the reference has '%s'",
-                 move, child_fen, engine_only, reference_only);
+        /* verify's test: the same query with the HexFEN alone tells a
+         * generation error (wrong there too) from a wrong move (right there) */
+        char problem[600];
+        int rc = ask_at(x, child_fen, "", 2, &alone, problem, sizeof problem);
+        hx_sbuf m = {0};
+        hx_sbuf_printf(&m, "after %s the engine's position is not %s: its depth-2 divide has ",
+                       move, child_fen);
+        divide_difference(c->text, ref, &m);
+        if (rc == 0 && strcmp(alone->text, ref) == 0)
+            hx_sbuf_printf(&m, "; with the HexFEN alone it is right: generation is right, "
+                           "playing %s is not", move);
+        else if (rc == 0 && strcmp(alone->text, c->text) == 0)
+            hx_sbuf_printf(&m, "; with the HexFEN alone it is the same: generation is wrong "
+                           "there, not the move");
+        else if (rc == 0)
+            hx_sbuf_printf(&m, "; with the HexFEN alone it is wrong too, otherwise: generation "
+                           "is wrong there");
+        else
+            hx_sbuf_printf(&m, "; with the HexFEN alone it gives no usable answer (%.120s)",
+                           problem);
+        snprintf(err, errcap, "%s", m.s ? m.s : "out of memory");
+        free(m.s);
+        if (rc == HX_ENGINE_FAILED) { /* an unanswered query: an engine error, not an answer */
+            free(ref);
+            return rc;
+        }
     }
     free(ref);
     return same ? 0 : -1;
@@ -308,7 +398,8 @@ static int ext_play(void *ctx, const char *variant, const char *profile, const c
     if (rc != 0)
         snprintf(err, errcap, "out of memory");
     else
-        rc = check_child(x, variant, child_fen, child, move, err, errcap);
+        rc = check_child(x, variant, child_fen, child, move, err, errcap); /* -1: a wrong
+            state after the move (an answer); HX_ENGINE_FAILED: no usable answer there */
     hx_position_free(child);
     if (rc == 0)
         strcpy(out, child_fen);

@@ -19,7 +19,7 @@
 #include "fixture_model.h"
 #include "strutil.h"
 
-enum { FX_ERR = 512 };
+enum { FX_ERR = 1024 };
 
 /* ------------------------------------------------------------- running */
 
@@ -38,15 +38,27 @@ typedef struct {
     int skipped_runs;
     int oom;
     int rejected;       /* this run: the engine rejected a position */
+    int engine_failed;  /* this run: an answer was unusable (HX_ENGINE_FAILED) */
+    hx_fixture_runs *log; /* every run, skipped or not (NULL: not kept) */
     int have_diff;      /* this run: expected/got hold a failed move set */
     hx_divide expected, got;
 } rctx;
+
+/* "engine error: " before the message of a call that got no usable answer
+ * (or a rejection); nothing before a play whose answer was wrong (the
+ * adapter's "the engine does not list ...", "after ... is not ..."). */
+static const char *failure_word(int rc)
+{
+    return rc == -1 ? "" : "engine error: ";
+}
 
 /* An engine call's result, noting a rejected position. */
 static int note(rctx *r, int rc)
 {
     if (rc == HX_ENGINE_REJECTED)
         r->rejected = 1;
+    if (rc == HX_ENGINE_FAILED)
+        r->engine_failed = 1;
     return rc;
 }
 
@@ -319,10 +331,10 @@ static int check_expect(rctx *r, const fx_fixture *f, const char *profile,
             if (!eng->play)
                 return -1;
             r->err[0] = '\0';
-            if (note(r, eng->play(eng->ctx, f->variant, profile, pos->query, e->word,
-                          r->text, HX_ENGINE_TEXT_MAX, r->err,
-                          sizeof r->err)) != 0) {
-                hx_sbuf_printf(&d, "      engine error: %s\n", r->err);
+            int rc = note(r, eng->play(eng->ctx, f->variant, profile, pos->query, e->word,
+                                       r->text, HX_ENGINE_TEXT_MAX, r->err, sizeof r->err));
+            if (rc != 0) {
+                hx_sbuf_printf(&d, "      %s%s\n", failure_word(rc), r->err);
                 res = 0;
                 break;
             }
@@ -383,6 +395,118 @@ static int applies(const fx_expect *e, const char *profile)
 
 enum { RUN_PASS, RUN_FAIL, RUN_SKIP };
 
+/* Can the engine's operations check e at all (check_expect's -1 cases)? */
+static int checkable(const hx_engine *eng, const fx_fixture *f, const fx_expect *e)
+{
+    switch (e->kind) {
+    case EX_MOVES:
+    case EX_MOVES_FROM:
+    case EX_LEGAL:
+    case EX_ILLEGAL:
+        return eng->moves != NULL;
+    case EX_STATUS:
+        return eng->status != NULL;
+    case EX_AFTER:
+        return eng->play != NULL;
+    case EX_REACHES:
+        return f->moves.n || eng->takes_moves;
+    case EX_PERFT:
+        return eng->perft != NULL;
+    }
+    return 0;
+}
+
+/* Whether a run of f under profile is skipped, from the fixture and the
+ * engine's operations alone: never from its answers, so that every engine
+ * with the same operations skips the same runs (a status-only fixture
+ * whose line failed was a failure, else a skip: issue 30). */
+static hx_fixture_skip skip_reason(const hx_engine *eng, const fx_fixture *f, const char *profile)
+{
+    if (strcmp(f->fen, "start") == 0 && !eng->start_fen)
+        return HX_FIXTURE_SKIP_START;
+    if (f->moves.n && !eng->play)
+        return HX_FIXTURE_SKIP_PLAY;
+    int status = 0;
+    for (int i = 0; i < f->nex; i++) {
+        if (!applies(&f->ex[i], profile))
+            continue;
+        if (checkable(eng, f, &f->ex[i]))
+            return HX_FIXTURE_RAN;
+        status += f->ex[i].kind == EX_STATUS;
+    }
+    return status ? HX_FIXTURE_SKIP_STATUS : HX_FIXTURE_SKIP_OTHER;
+}
+
+const char *hx_fixture_skip_text(hx_fixture_skip s)
+{
+    switch (s) {
+    case HX_FIXTURE_RAN:
+        return "ran";
+    case HX_FIXTURE_SKIP_PROFILE:
+        return "profile not run by the engine";
+    case HX_FIXTURE_SKIP_START:
+        return "start position (engine gives none)";
+    case HX_FIXTURE_SKIP_PLAY:
+        return "a line to play (engine cannot play moves)";
+    case HX_FIXTURE_SKIP_STATUS:
+        return "status-only (engine gives no status)";
+    case HX_FIXTURE_SKIP_OTHER:
+        break;
+    }
+    return "nothing the engine can answer";
+}
+
+const char *hx_fixture_skip_token(hx_fixture_skip s)
+{
+    static const char *const tokens[] = {"ran", "profile", "start", "play", "status_only",
+                                         "other"};
+    return (unsigned)s < HX_FIXTURE_NSKIP ? tokens[s] : "other";
+}
+
+void hx_fixture_runs_free(hx_fixture_runs *l)
+{
+    for (int i = 0; l && i < l->n; i++) {
+        free(l->v[i].id);
+        free(l->v[i].profile);
+        free(l->v[i].answer);
+    }
+    if (l) {
+        free(l->v);
+        memset(l, 0, sizeof *l);
+    }
+}
+
+/* Appends one run to r->log (if kept). answer: NULL for a skip. */
+static void log_run(rctx *r, const fx_fixture *f, const char *profile, int refute,
+                    hx_fixture_skip skip, int failed, const char *answer)
+{
+    if (!r->log)
+        return;
+    hx_fixture_runs *l = r->log;
+    if (hx_grow(&l->v, &l->cap, l->n, sizeof *l->v, 64) != 0) {
+        r->oom = 1;
+        return;
+    }
+    hx_fixture_run *e = &l->v[l->n];
+    memset(e, 0, sizeof *e);
+    e->id = hx_strdup(f->id);
+    e->profile = hx_strdup(profile);
+    e->refute = refute;
+    e->skip = skip;
+    if (skip == HX_FIXTURE_RAN) {
+        e->failed = failed;
+        e->rejected = r->rejected;
+        e->engine_failed = r->engine_failed;
+        e->answer = hx_strdup(answer ? answer : "");
+    }
+    if (!e->id || !e->profile || (skip == HX_FIXTURE_RAN && !e->answer)) {
+        free(e->id), free(e->profile), free(e->answer);
+        r->oom = 1;
+        return;
+    }
+    l->n++;
+}
+
 /* Sets pos->fen to the position under test; returns RUN_PASS if reached. */
 static int setup_position(rctx *r, const fx_fixture *f, const char *profile,
                           position *pos, hx_sbuf *msg)
@@ -425,10 +549,11 @@ static int setup_position(rctx *r, const fx_fixture *f, const char *profile,
             }
         }
         r->err[0] = '\0';
-        if (note(r, eng->play(eng->ctx, f->variant, profile, pos->query, mv, r->text,
-                      HX_ENGINE_TEXT_MAX, r->err, sizeof r->err)) != 0) {
-            hx_sbuf_printf(msg, "    line move %d (%s): engine error: %s\n"
-                      "      in %s\n", i + 1, mv, r->err, pos->fen);
+        int rc = note(r, eng->play(eng->ctx, f->variant, profile, pos->query, mv, r->text,
+                                   HX_ENGINE_TEXT_MAX, r->err, sizeof r->err));
+        if (rc != 0) {
+            hx_sbuf_printf(msg, "    line move %d (%s): %s%s\n"
+                      "      in %s\n", i + 1, mv, failure_word(rc), r->err, pos->fen);
             return RUN_FAIL;
         }
         r->text[strcspn(r->text, "\r\n")] = '\0';
@@ -500,7 +625,14 @@ static int run_one(rctx *r, const fx_fixture *f, const char *profile,
     hx_sbuf msg = { 0 };
     int checked = 0, failed = 0;
     r->rejected = 0;
+    r->engine_failed = 0;
     r->have_diff = 0;
+    hx_fixture_skip why = skip_reason(r->eng, f, profile);
+    if (why != HX_FIXTURE_RAN) {
+        r->skipped_runs++;
+        log_run(r, f, profile, refute, why, 0, NULL);
+        return 0;
+    }
     double start = hx_now();
     int st = setup_position(r, f, profile, &pos, &msg);
     if (st == RUN_FAIL)
@@ -541,10 +673,12 @@ static int run_one(rctx *r, const fx_fixture *f, const char *profile,
                 r->oom = 1;
         }
         c.seconds = hx_now() - start;
+        log_run(r, f, profile, refute, HX_FIXTURE_RAN, c.outcome == HX_FAIL, msg.s);
         if (!c.id || !c.source || !c.variant || !c.profile || hx_results_add(results, &c) != 0)
             r->oom = 1;
     } else {
-        r->skipped_runs++;
+        r->skipped_runs++; /* (skip_reason saw it coming: not reached) */
+        log_run(r, f, profile, refute, HX_FIXTURE_SKIP_OTHER, 0, NULL);
     }
     hx_check_result_free(&c);
     hx_divide_free(&r->expected);
@@ -563,6 +697,14 @@ int hx_fixtures_run(const hx_engine *engine, const char *variant,
                     const char *profile, const char *const *paths, int npaths,
                     FILE *out, hx_results *results, hx_fixture_stats *stats)
 {
+    return hx_fixtures_run_logged(engine, variant, profile, paths, npaths, out, results, stats,
+                                  NULL);
+}
+
+int hx_fixtures_run_logged(const hx_engine *engine, const char *variant, const char *profile,
+                           const char *const *paths, int npaths, FILE *out,
+                           hx_results *results, hx_fixture_stats *stats, hx_fixture_runs *log)
+{
     if (!out)
         out = stderr;
     memset(stats, 0, sizeof *stats);
@@ -572,6 +714,7 @@ int hx_fixtures_run(const hx_engine *engine, const char *variant,
     rctx r = { 0 };
     r.eng = engine;
     r.out = out;
+    r.log = log;
     r.text = malloc(HX_ENGINE_TEXT_MAX);
     int rc = 0;
     if (!r.text) {
@@ -591,6 +734,7 @@ int hx_fixtures_run(const hx_engine *engine, const char *variant,
                     continue;
                 if (!supported(&r, f->variant, pr)) {
                     r.skipped_runs++;
+                    log_run(&r, f, pr, pass, HX_FIXTURE_SKIP_PROFILE, 0, NULL);
                     continue;
                 }
                 run_one(&r, f, pr, pass, results);

@@ -32,26 +32,36 @@ static hx_identify_fixture *find_row(hx_identify_result *r, const char *id)
                         : NULL;
 }
 
-/* The rows come from the engine's results: every fixture of the variant. */
+/* The rows come from the engine's log: every fixture of the variant, each
+ * run under p (skipped or not) at at[p]. */
 static int build_rows(hx_identify_result *r, hx_error *err)
 {
     for (int p = 0; p < r->nprofiles; p++)
-        for (int i = 0; i < r->engine_runs[p].n; i++) {
-            const hx_check_result *c = &r->engine_runs[p].checks[i];
-            hx_identify_fixture *row = find_row(r, c->id);
+        for (int i = 0; i < r->engine_log[p].n; i++) {
+            const hx_fixture_run *run = &r->engine_log[p].v[i];
+            hx_identify_fixture *row = find_row(r, run->id);
             if (!row) {
                 if (hx_grow(&r->fixtures, &r->capfixtures, r->nfixtures, sizeof *r->fixtures,
                             256) != 0)
                     return fail(err, HX_IDENTIFY_BAD_INPUT, "out of memory");
                 row = &r->fixtures[r->nfixtures++];
                 memset(row, 0, sizeof *row);
-                row->id = c->id;
+                row->id = run->id;
+                row->skip = run->skip;
+                for (int q = 0; q < HX_IDENTIFY_MAX_PROFILES; q++)
+                    row->at[q] = -1;
                 qsort(r->fixtures, (size_t)r->nfixtures, sizeof *r->fixtures, compare_rows);
-                row = find_row(r, c->id);
+                row = find_row(r, run->id);
+            }
+            row->at[p] = i;
+            if (run->skip != HX_FIXTURE_RAN) {
+                if (!row->ran)
+                    row->skip = run->skip;
+                continue;
             }
             row->ran |= 1u << p;
-            if (c->outcome != HX_PASS)
-                row->engine |= 1u << p;
+            row->engine |= (unsigned)(run->failed != 0) << p;
+            row->errors |= (unsigned)(run->engine_failed || run->rejected) << p;
         }
     if (r->nfixtures)
         return 0;
@@ -75,9 +85,9 @@ static void tell_done(const identify_run *u)
         u->obs->event(u->obs->ctx, &e);
 }
 
-/* Runs the fixtures through x under every profile into runs[p]. */
-static int run_all(const identify_run *u, hx_external *x, hx_results *runs, int reference,
-                   hx_error *err)
+/* Runs the fixtures through x under every profile into runs[p] and log[p]. */
+static int run_all(const identify_run *u, hx_external *x, hx_results *runs,
+                   hx_fixture_runs *log, int reference, hx_error *err)
 {
     hx_engine e = hx_external_engine(x);
     /* e.name goes with x: the runs name what outlives it */
@@ -86,50 +96,149 @@ static int run_all(const identify_run *u, hx_external *x, hx_results *runs, int 
         hx_fixture_stats st;
         tell(u, reference, p);
         hx_results_init(&runs[p], "identify", name);
-        if (hx_fixtures_run(&e, u->r->variant, u->r->profiles[p], u->cfg->fixture_paths,
-                            u->cfg->nfixture_paths, u->cfg->fixture_notes, &runs[p], &st) != 0)
+        if (hx_fixtures_run_logged(&e, u->r->variant, u->r->profiles[p], u->cfg->fixture_paths,
+                                   u->cfg->nfixture_paths, u->cfg->fixture_notes, &runs[p], &st,
+                                   &log[p]) != 0)
             return fail(err, HX_IDENTIFY_BAD_FIXTURES, "the fixture files could not be run");
     }
     return 0;
 }
 
-static void mark_reference(hx_identify_result *r, int q)
+/* The run of row under p in log (NULL: none); the logs of one p list the
+ * same runs in the same order, whoever answered. */
+static const hx_fixture_run *run_in(const hx_fixture_runs *log, const hx_identify_fixture *row,
+                                    int p)
 {
-    for (int p = 0; p < r->nprofiles; p++)
-        for (int i = 0; i < r->reference_runs[q][p].n; i++) {
-            const hx_check_result *c = &r->reference_runs[q][p].checks[i];
-            hx_identify_fixture *row = find_row(r, c->id);
-            if (!row)
-                continue;
-            if (c->outcome == HX_NOT_APPLICABLE)
-                row->not_applicable[q] |= 1u << p;
-            else if (c->outcome != HX_PASS)
-                row->failed[q] |= 1u << p;
-        }
+    int k = row->at[p];
+    if (k >= 0 && k < log->n && strcmp(log->v[k].id, row->id) == 0)
+        return &log->v[k];
+    for (int i = 0; i < log->n; i++)
+        if (strcmp(log->v[i].id, row->id) == 0)
+            return &log->v[i];
+    return NULL;
 }
 
-/* Does the engine agree with the reference as q at each fixture? */
+/* The same answer: both rejected, or the same outcome with the same detail. */
+static int same_answer(const hx_fixture_run *a, const hx_fixture_run *b)
+{
+    if (!a || !b || a->rejected != b->rejected)
+        return 0;
+    return a->rejected || (a->failed == b->failed && a->engine_failed == b->engine_failed &&
+                           strcmp(a->answer, b->answer) == 0);
+}
+
+static void mark_reference(hx_identify_result *r, int q)
+{
+    for (int i = 0; i < r->nfixtures; i++) {
+        hx_identify_fixture *row = &r->fixtures[i];
+        row->answer[q] = (signed char)q;
+        for (int p = 0; p < r->nprofiles; p++) {
+            if (!(row->ran >> p & 1))
+                continue;
+            const hx_fixture_run *ref = run_in(&r->reference_log[q][p], row, p);
+            const hx_fixture_run *eng = run_in(&r->engine_log[p], row, p);
+            if (!ref || ref->skip != HX_FIXTURE_RAN || ref->rejected) {
+                row->not_applicable[q] |= 1u << p; /* (a reference never skips alone) */
+                continue;
+            }
+            row->failed[q] |= (unsigned)(ref->failed != 0) << p;
+            if (!(row->errors >> p & 1) && !same_answer(eng, ref))
+                row->differs[q] |= 1u << p;
+        }
+    }
+}
+
+/* Which profiles answer alike at each fixture (answer[q]: the first q'
+ * whose runs all give q's answers). */
+static void group_answers(hx_identify_result *r)
+{
+    for (int i = 0; i < r->nfixtures; i++) {
+        hx_identify_fixture *row = &r->fixtures[i];
+        for (int q = 0; q < r->nprofiles; q++)
+            for (int k = 0; k < q; k++) {
+                int same = 1;
+                for (int p = 0; p < r->nprofiles && same; p++)
+                    if (row->ran >> p & 1)
+                        same = same_answer(run_in(&r->reference_log[q][p], row, p),
+                                           run_in(&r->reference_log[k][p], row, p));
+                if (same) {
+                    row->answer[q] = (signed char)k;
+                    break;
+                }
+            }
+    }
+}
+
+/* The engine's state at row against q. */
+static hx_identify_state state_of(const hx_identify_fixture *row, int q)
+{
+    unsigned live = row->ran & ~row->not_applicable[q];
+    if (!row->ran)
+        return HX_IDENTIFY_SKIPPED;
+    if (!live)
+        return HX_IDENTIFY_NA;
+    if (row->errors & live)
+        return HX_IDENTIFY_ERROR;
+    return row->differs[q] & live ? HX_IDENTIFY_DIFFER : HX_IDENTIFY_AGREE;
+}
+
+/* Each fixture's kind and states, the counts, and the verdict. */
 static void compare(hx_identify_result *r)
 {
-    for (int i = 0; i < r->nfixtures; i++)
+    unsigned all = (1u << r->nprofiles) - 1;
+    r->consistent = all;
+    for (int i = 0; i < r->nfixtures; i++) {
+        hx_identify_fixture *row = &r->fixtures[i];
+        int common = 1;
+        for (int q = 0; q < r->nprofiles; q++)
+            common &= row->answer[q] == 0;
+        row->kind = !row->ran ? HX_IDENTIFY_SKIP : common ? HX_IDENTIFY_COMMON
+                                                          : HX_IDENTIFY_SEPARATING;
+        int answered = 0, matched = 0;
         for (int q = 0; q < r->nprofiles; q++) {
-            hx_identify_fixture *row = &r->fixtures[i];
-            unsigned na = row->not_applicable[q] & row->ran;
-            if (na == row->ran) {
-                row->all_na |= 1u << q;
-                row->agree |= 1u << q;
-                r->not_applicable[q]++;
-            } else if (((row->engine ^ row->failed[q]) & row->ran & ~na) == 0) {
-                row->agree |= 1u << q;
-            } else {
+            hx_identify_state st = state_of(row, q);
+            row->state[q] = (unsigned char)st;
+            row->all_na |= (unsigned)(st == HX_IDENTIFY_NA) << q;
+            row->agree |= (unsigned)(st == HX_IDENTIFY_AGREE || st == HX_IDENTIFY_NA) << q;
+            r->agreeing[q] += st == HX_IDENTIFY_AGREE;
+            r->errors[q] += st == HX_IDENTIFY_ERROR;
+            r->not_applicable[q] += st == HX_IDENTIFY_NA;
+            if (st == HX_IDENTIFY_DIFFER && row->kind == HX_IDENTIFY_SEPARATING) {
                 r->disagree[q]++;
+                r->consistent &= ~(1u << q);
             }
+            answered |= st == HX_IDENTIFY_AGREE || st == HX_IDENTIFY_DIFFER;
+            matched |= st == HX_IDENTIFY_AGREE || st == HX_IDENTIFY_NA;
         }
-    r->closest = 0;
-    for (int q = 0; q < r->nprofiles; q++) {
-        if (!r->disagree[q])
+        if (row->kind == HX_IDENTIFY_SKIP) {
+            r->skipped++;
+            r->skips[row->skip]++;
+            continue;
+        }
+        for (int p = 0; p < r->nprofiles; p++) {
+            const hx_fixture_run *run = run_in(&r->engine_log[p], row, p);
+            if (run && run->skip != HX_FIXTURE_RAN)
+                r->skipped_runs[run->skip]++;
+        }
+        r->nseparating += row->kind == HX_IDENTIFY_SEPARATING;
+        r->ncommon += row->kind == HX_IDENTIFY_COMMON;
+        r->nerrors += (row->errors & row->ran) != 0;
+        /* common: every profile is in the same state */
+        r->bugs += row->kind == HX_IDENTIFY_COMMON && row->state[0] == HX_IDENTIFY_DIFFER;
+        r->nomatch += row->kind == HX_IDENTIFY_SEPARATING && answered && !matched;
+    }
+    r->closest = -1;
+    for (int q = 0; q < r->nprofiles; q++)
+        if (r->consistent >> q & 1 && !r->errors[q] && !r->bugs)
             r->matches |= 1u << q;
-        if (r->disagree[q] < r->disagree[r->closest])
+    for (int q = 0; q < r->nprofiles; q++) {
+        int c = r->closest;
+        if (r->matches)
+            r->closest = c < 0 && (r->matches >> q & 1) ? q : c;
+        else if (c < 0 || r->disagree[q] < r->disagree[c] ||
+                 (r->disagree[q] == r->disagree[c] &&
+                  (r->agreeing[q] > r->agreeing[c] ||
+                   (r->agreeing[q] == r->agreeing[c] && r->errors[q] < r->errors[c]))))
             r->closest = q;
     }
 }
@@ -142,7 +251,7 @@ static int run_references(const identify_run *u, int with_status, hx_error *err)
     for (int q = 0; q < r->nprofiles; q++) {
         hx_external *x =
             hx_external_new_reference(r->variant, r->profiles[q], u->cfg->protocol, with_status);
-        int rc = x ? run_all(u, x, r->reference_runs[q], q, err)
+        int rc = x ? run_all(u, x, r->reference_runs[q], r->reference_log[q], q, err)
                    : fail(err, HX_IDENTIFY_BAD_INPUT, "out of memory");
         hx_external_free(x);
         if (rc)
@@ -150,6 +259,7 @@ static int run_references(const identify_run *u, int with_status, hx_error *err)
         mark_reference(r, q);
     }
     tell_done(u);
+    group_answers(r);
     compare(r);
     return 0;
 }
@@ -192,7 +302,7 @@ int hx_identify_run(const hx_identify_config *cfg, const hx_identify_observer *o
     hx_external *x = hx_external_borrow(cfg->engine, cfg->protocol);
     if (!x)
         return fail(err, HX_IDENTIFY_BAD_INPUT, "out of memory");
-    rc = run_all(&u, x, r->engine_runs, -1, err);
+    rc = run_all(&u, x, r->engine_runs, r->engine_log, -1, err);
     int with_status = hx_external_has_status(x);
     if (!rc && hx_external_unusable(x)) {
         r->stop = HX_IDENTIFY_UNUSABLE;
@@ -217,8 +327,11 @@ void hx_identify_result_free(hx_identify_result *r)
 {
     for (int p = 0; p < r->nprofiles; p++) {
         hx_results_free(&r->engine_runs[p]);
-        for (int q = 0; q < r->nprofiles; q++)
+        hx_fixture_runs_free(&r->engine_log[p]);
+        for (int q = 0; q < r->nprofiles; q++) {
             hx_results_free(&r->reference_runs[q][p]);
+            hx_fixture_runs_free(&r->reference_log[q][p]);
+        }
     }
     hx_results_free(&r->checks);
     free(r->fixtures);

@@ -171,8 +171,10 @@ static void verdict(const hx_identify_result *ir, char *out, size_t cap)
             n += (size_t)snprintf(out + n, n < cap ? cap - n : 0, "%s %s",
                                   n ? "," : "matches", ir->profiles[p]);
     if (n == 0)
-        snprintf(out, cap, "none, closest %s: differs on %d of %d fixtures",
-                 ir->profiles[ir->closest], ir->disagree[ir->closest], ir->nfixtures);
+        snprintf(out, cap, "none, closest %s: differs on %d of %d fixtures that tell the "
+                 "profiles apart; %d engine bug%s; %d engine error%s", ir->profiles[ir->closest],
+                 ir->disagree[ir->closest], ir->nseparating, ir->bugs, ir->bugs == 1 ? "" : "s",
+                 ir->errors[ir->closest], ir->errors[ir->closest] == 1 ? "" : "s");
 }
 
 static int identify_row(hx_matrix_row *r, const hx_matrix_config *cfg, hx_error *err)

@@ -21,7 +21,21 @@
 typedef struct fn_engine {
     const hx_rules *rules;
     int calls;
+    int setups_only_start; /* 1: refuses every position but the initial one */
 } fn_engine;
+
+/* Is fen the initial position of e's rules? */
+static int is_start(const fn_engine *e, const char *fen)
+{
+    char start[HX_FEN_MAX];
+    hx_error err;
+    hx_position *pos = hx_position_new(e->rules);
+    int ok = pos && hx_position_set_fen(pos, NULL, &err) == 0;
+    if (ok)
+        hx_position_fen(pos, start);
+    hx_position_free(pos);
+    return ok && strcmp(start, fen) == 0;
+}
 
 /* The divide as perftree text, or the reason the position is refused. */
 static int divide_text(const fn_engine *e, const char *fen, const char *moves, int depth,
@@ -53,18 +67,22 @@ static int engine(void *ctx, const char *fen, const char *moves, int depth, hx_c
     static char text[64 * 1024];
     hx_error err;
     e->calls++;
-    if (divide_text(e, fen, moves, depth, text, sizeof text, &err) != 0)
+    if (e->setups_only_start && !is_start(e, fen))
+        hx_check_reply_failure(r, "error", "this engine sets up no position but the initial one");
+    else if (divide_text(e, fen, moves, depth, text, sizeof text, &err) != 0)
         hx_check_reply_failure(r, "error", err.message);
     else
         hx_check_reply_text(r, text);
     return 0;
 }
 
-/* identify of the reference pinned to variant/profile; the JSON. */
-static char *identify(const char *variant, const char *profile, int *failed)
+/* identify of the reference pinned to variant/profile (refusing every
+ * position but the initial one if only_start); the JSON. */
+static char *identify_engine(const char *variant, const char *profile, int only_start,
+                             int *failed)
 {
     hx_error err;
-    fn_engine e = {hx_rules_find(variant, profile, &err), 0};
+    fn_engine e = {hx_rules_find(variant, profile, &err), 0, only_start};
     assert_non_null(e.rules);
     char options[512];
     snprintf(options, sizeof options, "variant=%s\nfixture=%s/%s\nname=reference as %s\n",
@@ -76,6 +94,11 @@ static char *identify(const char *variant, const char *profile, int *failed)
     assert_int_equal(pending, 0);
     assert_true(e.calls > 0);
     return json;
+}
+
+static char *identify(const char *variant, const char *profile, int *failed)
+{
+    return identify_engine(variant, profile, 0, failed);
 }
 
 /* Every check of json names profile, and there is at least one. */
@@ -128,6 +151,27 @@ static void not_applicable_is_no_failure(void **state)
     hx_check_free(json);
 }
 
+/* Issue 30: an engine that sets up no position but the initial one gives
+ * errors, counted apart: every check is against std (closest), none
+ * fails (no reading differs where it answered), some are errors. Under
+ * the old pattern ranking its refusals made it closest to a negative
+ * control. */
+static void refused_setups_are_errors_not_a_reading(void **state)
+{
+    (void)state;
+    const char *variants[] = {"mccooey", "glinski"};
+    for (size_t i = 0; i < sizeof variants / sizeof *variants; i++) {
+        int failed = -1;
+        char *json = identify_engine(variants[i], "std", 1, &failed);
+        assert_all_name(json, "std");
+        assert_non_null(strstr(json, "\"outcome\":\"error\""));
+        assert_non_null(strstr(json, "\"outcome\":\"pass\""));
+        assert_null(strstr(json, "\"outcome\":\"fail\""));
+        assert_true(failed > 0); /* the errors */
+        hx_check_free(json);
+    }
+}
+
 static void bad_options_are_errors(void **state)
 {
     (void)state;
@@ -140,7 +184,7 @@ static void bad_options_are_errors(void **state)
                          "variant=glinski\nfixture=/nonexistent/x.fix\n"};
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
         hx_error err = {{0}};
-        fn_engine e = {hx_rules_find("glinski", "std", &err), 0};
+        fn_engine e = {hx_rules_find("glinski", "std", &err), 0, 0};
         err.message[0] = '\0';
         int failed = 0;
         char *json = hx_check_identify(bad[i], engine, &e, &failed, NULL, &err);
@@ -157,6 +201,7 @@ int main(void)
         cmocka_unit_test(names_the_negative_control),
         cmocka_unit_test(names_std_for_the_reference),
         cmocka_unit_test(not_applicable_is_no_failure),
+        cmocka_unit_test(refused_setups_are_errors_not_a_reading),
         cmocka_unit_test(bad_options_are_errors),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

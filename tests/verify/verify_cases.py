@@ -346,29 +346,37 @@ def identify_cases():
     for v, profiles in PROFILES.items():
         for p in profiles:
             want = SAME_MOVES.get((v, p), p)
-            cases["identify-%s-%s" % (v, p)] = lambda c, v=v, p=p, want=want: (
+            first = want.split()[0]
+            # named, and its row clean: nothing differing, no bug, no error
+            cases["identify-%s-%s" % (v, p)] = lambda c, v=v, p=p, want=want, first=first: (
                 ["-e", "%s engine -v %s -p %s" % (c.hexref, v, p), "--protocol", "uci", "-v", v],
-                case(0, [r"\nmatches: " + re.escape(want) + r"(\s|$)"], cmd="identify",
-                     seconds=240))
+                case(0, [r"\nmatches: " + re.escape(want) + r"(\s|$)",
+                         r"^\d+ %s fixtures, each run under \d+ profiles: [1-9]\d* tell the "
+                         r"profiles apart" % v,
+                         r"^  %s +[1-9]\d* +0 +0 +0 +\d+ +0   <- matches$" % re.escape(first)],
+                     [r"matches: none"], cmd="identify", seconds=240))
     cases["identify-script-jocly"] = lambda c: (
         ["-e", PERFTREE, "-v", "shafran"],
-        case(0, [r"\nmatches: jocly\n"], cmd="identify", seconds=240,
+        case(0, [r"\nmatches: jocly\n", r"^[1-9]\d* skipped: [1-9]\d* status-only \(engine gives "
+                 r"no status\)"], cmd="identify", seconds=240,
              env={"HEXREF_PROFILE": "jocly"}))
 
     def none(c):
         x = c.fen_after("mccooey", "f4f5")
         return (["-e", c.faulty, "-v", "mccooey"],
-                case(1, [r"matches: none: differs on .*mccooey-", r"closest profile",
-                         r"where the engine differs from \S+ \(\d+ fixtures?\):\n  mccooey-\S+, "
+                case(1, [r"matches: none, closest std: differs on \d+ of \d+ fixtures that tell "
+                         r"the profiles apart: .*mccooey-",
+                         r"where the engine differs from std \(\d+ fixtures?\):\n  mccooey-\S+, "
                          r"run under \S+  \(\S+\.fix:\d+\)\n    query: \S+",
                          r"\n      engine: +fail\n", r"\n      reference: +pass\n"],
+                     [r"matches: neg-", r"<- matches"],
                      cmd="identify", seconds=240, env={"FAULT_FEN": x, "FAULT_DROP": "f8f7"}))
     cases["identify-none"] = none
     # Issue 14: an engine that accepts a position the pinned reference rejects
     # (Jocly takes Ludii's mirrored setup under its own rules) still matches.
     cases["identify-lenient-not-applicable"] = lambda c: (
         ["-e", os.path.join(ENGINES, "lenient.sh"), "-v", "brusky"],
-        case(0, [r"\nmatches: jocly\n", r"jocly +\d+ +0 +[1-9]\d* +<- matches"],
+        case(0, [r"\nmatches: jocly\n", r"jocly +\d+ +0 +0 +0 +[1-9]\d* +\d+ +<- matches"],
              cmd="identify", seconds=240,
              env={"LENIENT_PROFILE": "jocly", "LENIENT_FALLBACK": "ludii"}))
     cases["identify-hang"] = lambda c: (
@@ -380,9 +388,96 @@ def identify_cases():
     cases["identify-stale-ep"] = lambda c: (
         ["-e", "python3 %s --uci" % os.path.join(ENGINES, "stale_ep.py"), "--protocol", "uci", "-v", "shafran",
          os.path.join(SOURCE, "tests", "fixtures", "shafran", "transitions.fix")],
-        case(1, [r"matches: none: differs on shafran-trans-\w+-castle-", r"closest profile, std"],
-             cmd="identify", seconds=120))
+        case(1, [r"matches: none, closest std: differs on \d+ of \d+ fixtures that tell the "
+                 r"profiles apart: shafran-trans-\w+-castle-",
+                 # issue 30 item 1: verify's lists and its HexFEN-alone verdict
+                 r"after \w+ the engine's position is not \S+ \S+ \S+ \S+ \d+ \d+: its depth-2 "
+                 r"divide has counts: \w+ \d+, the reference \d+",
+                 r"with the HexFEN alone it is right: generation is right, playing \w+ is not"],
+             [r"matches: neg-", r"<- matches"], cmd="identify", seconds=120))
+
+    # Issue 30: engines with a bug of their own that is no reading must come
+    # out closest to std, never named (nor closest to) a negative control.
+    def planted(bug, variant, expect, seconds=240):
+        return lambda c: (
+            ["-e", "python3 " + os.path.join(ENGINES, "planted.py"), "--protocol", "uci",
+             "-v", variant, "--timeout", "120"],
+            case(1, [r"^matches: none, closest std: "] + expect,
+                 [r"matches: neg-", r"closest neg-", r"<- matches"], cmd="identify",
+                 seconds=seconds, env={"PLANTED_BUG": bug}))
+    answered_none = r"on \d+ of them the engine's answers are no profile's: engine bugs"
+    # a missing double step: its fixtures' answers are no profile's (the
+    # capture fixtures it breaks do not make it look like neg-mccooey-capture)
+    # (b1: the pattern ranking named this engine closest to neg-promote-rank1)
+    cases["identify-planted-double-step"] = planted(
+        "double-step:b1", "glinski",
+        [r"differs on \d+ of \d+ fixtures that tell the profiles apart: .*glinski-ep-white-b1b3",
+         answered_none, r"differs on 1 fixture that all profiles agree on \(engine bugs, not a "
+         r"reading\): glinski-pawn-white-b1-free"])
+    # a double step allowed where no reading has one, in the variant whose
+    # negative control is a double step (neg-centre-double)
+    cases["identify-planted-allow-double"] = planted(
+        "allow-double:e5", "mccooey",
+        [r"differs on \d+ of \d+ fixtures that tell the profiles apart", answered_none,
+         r"differs on \d+ fixtures? that all profiles agree on \(engine bugs, not a reading\)"])
+    # an engine that sets up no position but the initial one: its errors are
+    # counted apart, not as differences from every reading
+    for v in ("mccooey", "brusky"):
+        cases["identify-planted-reject-setup-" + v] = planted(
+            "reject-setup", v,
+            [r"its reading on every fixture that tells the profiles apart and that the engine "
+             r"answered \([1-9]\d* of \d+\)",
+             r"no usable answer on [1-9]\d* fixtures \(engine errors or rejected positions",
+             r"^[1-9]\d* with an engine error or a rejected position",
+             r"^  std +[1-9]\d* +0 +0 +[1-9]\d* +\d+ +0$"])
+    # right on every move, wrong on a status rule (stalemate): an engine bug
+    # on a fixture all profiles agree on
+    cases["identify-planted-stalemate"] = planted(
+        "stalemate", "mccooey",
+        [r"its reading on all [1-9]\d* fixtures that tell the profiles apart;",
+         r"differs on 1 fixture that all profiles agree on \(engine bugs, not a reading\): "
+         r"mccooey-s\d+-stalemate"])
+    cases["identify-planted-none"] = lambda c: (
+        ["-e", "python3 " + os.path.join(ENGINES, "planted.py"), "--protocol", "uci", "-v",
+         "mccooey"],
+        case(0, [r"\nmatches: std ludii(\s|$)"], cmd="identify", seconds=240,
+             env={"PLANTED_BUG": "none"}))
+    cases["identify-stable-counts"] = stable_counts
     return cases
+
+
+def stable_counts(c):
+    """Issue 30 item 3: every fixture is counted once per profile whatever the
+    engine does: the same fixture count for an engine with status, one
+    without (its status-only fixtures named as skipped) and one that fails
+    nearly everything, and each row of the table adds up to it."""
+    runs = [["-e", "%s engine -v mccooey" % c.hexref, "--protocol", "uci"],
+            ["-e", PERFTREE],
+            ["-e", "python3 " + os.path.join(ENGINES, "planted.py"), "--protocol", "uci"]]
+    env = dict(os.environ, HEXREF=c.hexref, PLANTED_BUG="reject-setup")
+    problems, totals = [], []
+    for args in runs:
+        out = subprocess.run([c.hexref, "identify", "-v", "mccooey"] + args, capture_output=True,
+                             text=True, env=env, timeout=600).stdout
+        m = re.search(r"^(\d+) mccooey fixtures, each run under (\d+) profiles", out, re.M)
+        if not m:
+            problems.append("%s: no header" % args[1])
+            continue
+        total = int(m.group(1))
+        totals.append(total)
+        rows = re.findall(r"^  (\S+) +(\d+) +(\d+) +(\d+) +(\d+) +(\d+) +(\d+)", out, re.M)
+        if len(rows) != int(m.group(2)):
+            problems.append("%s: %d table rows for %s profiles" % (args[1], len(rows), m.group(2)))
+        for row in rows:
+            if sum(map(int, row[1:])) != total:
+                problems.append("%s: row %s adds up to %d, not %d" % (args[1], row[0],
+                                                                      sum(map(int, row[1:])), total))
+        if args[1] == PERFTREE and not re.search(
+                r"^([1-9]\d*) skipped: \1 status-only \(engine gives no status\)$", out, re.M):
+            problems.append("the script engine's status-only skips are not named")
+    if len(set(totals)) != 1 or len(totals) != len(runs):
+        problems.append("fixture counts differ by engine: %s" % totals)
+    return problems
 
 
 ALL = {}
@@ -416,6 +511,12 @@ def leftovers(pattern, token):
 
 
 def run(ctx, name):
+    if ALL[name] is stable_counts:
+        problems = stable_counts(ctx)
+        for p in problems:
+            print("FAILED: " + p)
+        print("ok" if not problems else "")
+        return 1 if problems else 0
     args, spec = ALL[name](ctx)
     argv = [ctx.hexref, spec["cmd"]] + args
     token = "%d-%d-%s" % (os.getpid(), time.monotonic_ns(), name)
