@@ -400,7 +400,7 @@ def identify_cases():
     # out closest to std, never named (nor closest to) a negative control.
     def planted(bug, variant, expect, seconds=240):
         return lambda c: (
-            ["-e", "python3 " + os.path.join(ENGINES, "planted.py"), "--protocol", "uci",
+            ["-e", "python3 " + os.path.join(ENGINES, "planted.py") + " --uci", "--protocol", "uci",
              "-v", variant, "--timeout", "120"],
             case(1, [r"^matches: none, closest std: "] + expect,
                  [r"matches: neg-", r"closest neg-", r"<- matches"], cmd="identify",
@@ -438,7 +438,7 @@ def identify_cases():
          r"differs on 1 fixture that all profiles agree on \(engine bugs, not a reading\): "
          r"mccooey-s\d+-stalemate"])
     cases["identify-planted-none"] = lambda c: (
-        ["-e", "python3 " + os.path.join(ENGINES, "planted.py"), "--protocol", "uci", "-v",
+        ["-e", "python3 " + os.path.join(ENGINES, "planted.py") + " --uci", "--protocol", "uci", "-v",
          "mccooey"],
         case(0, [r"\nmatches: std ludii(\s|$)"], cmd="identify", seconds=240,
              env={"PLANTED_BUG": "none"}))
@@ -453,7 +453,7 @@ def stable_counts(c):
     nearly everything, and each row of the table adds up to it."""
     runs = [["-e", "%s engine -v mccooey" % c.hexref, "--protocol", "uci"],
             ["-e", PERFTREE],
-            ["-e", "python3 " + os.path.join(ENGINES, "planted.py"), "--protocol", "uci"]]
+            ["-e", "python3 " + os.path.join(ENGINES, "planted.py") + " --uci", "--protocol", "uci"]]
     env = dict(os.environ, HEXREF=c.hexref, PLANTED_BUG="reject-setup")
     problems, totals = [], []
     for args in runs:

@@ -20,6 +20,8 @@ import sys
 
 SOURCE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..")
 sys.path.insert(0, os.path.join(SOURCE, "tests", "fixtures", "gen"))
+sys.path.insert(0, os.path.join(SOURCE, "examples", "kit", "python"))
+import hexkit  # noqa: E402
 from hexlib import Move, Pos, Rules, add, forward  # noqa: E402
 
 BUG = os.environ.get("PLANTED_BUG", "none")
@@ -48,62 +50,25 @@ class Planted(Rules):
         return "ongoing" if KIND == "stalemate" and word == "stalemate" else word
 
 
-def position_of(rules, fen, moves):
-    start = rules.start()
-    if fen is None:
-        pos = start
-    else:
-        pos = Pos.from_fen(rules.v, fen)
-        if KIND == "reject-setup" and pos.fen() != start.fen():
-            raise ValueError("this engine sets up no position but the initial one")
-    for text in moves:
+def position_of(query):
+    rules = Planted(query["variant"], query["profile"])
+    pos = Pos.from_fen(rules.v, query["fen"])
+    if KIND == "reject-setup" and pos.fen() != rules.start().fen():
+        raise ValueError("this engine sets up no position but the initial one")
+    for text in query["moves"]:
         pos = rules.play(pos, text)
-    return pos
+    return rules, pos
 
 
-def main():
-    options = {"UCI_Variant": "shafran", "HexrefProfile": "std"}
-    fen, moves = None, []
-    for line in sys.stdin:
-        words = line.split()
-        out = ""
-        if not words:
-            continue
-        rules = Planted(options["UCI_Variant"], options["HexrefProfile"])
-        if words[0] == "uci":
-            out = ("id name planted %s\noption name UCI_Variant type string default shafran\n"
-                   "option name HexrefProfile type string default std\n"
-                   "option name HexrefStatus type check default true\nuciok\n" % BUG)
-        elif words[0] == "isready":
-            out = "readyok\n"
-        elif words[0] == "setoption" and "value" in words and words[1] == "name":
-            at = words.index("value")
-            options[" ".join(words[2:at])] = " ".join(words[at + 1:])
-        elif words[0] == "position":
-            cut = words.index("moves") if "moves" in words else len(words)
-            fen = " ".join(words[2:cut]) if words[1:2] == ["fen"] else None
-            moves = words[cut + 1:]
-        elif words[:2] == ["go", "perft"]:
-            try:
-                pos, depth = position_of(rules, fen, moves), int(words[2])
-                lines = sorted((m, rules.perft(rules.play(pos, m), depth - 1))
-                               for m in rules.legal_texts(pos))
-                out = "".join("%s: %d\n" % ml for ml in lines)
-                out += "\nNodes searched: %d\n" % sum(c for _, c in lines)
-            except (ValueError, IndexError, KeyError) as err:
-                out = "error %s\n\nNodes searched: 0\n" % err
-        elif words[0] == "status":
-            try:
-                out = "status %s\n" % rules.status(position_of(rules, fen, moves))
-            except (ValueError, IndexError, KeyError) as err:
-                out = "error %s\n" % err
-        elif words[0] == "quit":
-            break
-        if out:
-            sys.stdout.write(out)
-            sys.stdout.flush()
-    return 0
+def divide(query):
+    rules, pos = position_of(query)
+    return [(m, rules.perft(rules.play(pos, m), query["depth"] - 1)) for m in rules.legal_texts(pos)]
+
+
+def status(query):
+    rules, pos = position_of(query)
+    return rules.status(pos)
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(hexkit.serve(divide, "planted " + BUG, status))
