@@ -18,7 +18,9 @@ git -C "$root" diff --quiet HEAD -- rules oracle cli 2>/dev/null || commit="$com
 machine="$(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -n 1), $(nproc) CPUs"
 err=$(mktemp)
 trap 'rm -f "$err"' EXIT
+jobs=0
 while read -r v p d m seed; do
+    jobs=$((jobs + 1))
     bulk=true threads=2 hash=0 bits=null keyseed=null gen=reference
     case $m in
     A) hash=1024 bits=128 keyseed=${seed:-0}; opts="-t 2 --hash 1024 --key-seed $keyseed" ;;
@@ -41,3 +43,6 @@ while read -r v p d m seed; do
         "$v" "$p" "$d" "$n" "$m" "$gen" "$bulk" "$threads" "$hash" "$bits" "$keyseed" \
         "$commit" "$(date -u +%Y-%m-%d)" "$secs" "$machine" "$note" >>"$counts"
 done
+# No job read: a run that counts nothing is a mistake (an empty or misnamed
+# jobs file), not a success.
+[ "$jobs" -gt 0 ] || { echo "deep_counts: no job on stdin (VARIANT PROFILE DEPTH METHOD [KEY_SEED] per line)" >&2; exit 2; }
