@@ -83,8 +83,9 @@ void hx_external_free(hx_external *x)
         free(x->known[i].moves);
     }
     for (int i = 0; i < x->ncache; i++) {
-        free(x->cache[i].key);
-        free(x->cache[i].text);
+        free(x->cache[i]->key);
+        free(x->cache[i]->text);
+        free(x->cache[i]);
     }
     free(x->known);
     free(x->cache);

@@ -57,8 +57,8 @@ static int remember(hx_external *x, const char *fen, const char *root, const cha
 static cached *cache_find(hx_external *x, const char *key)
 {
     for (int i = 0; i < x->ncache; i++)
-        if (strcmp(x->cache[i].key, key) == 0)
-            return &x->cache[i];
+        if (strcmp(x->cache[i]->key, key) == 0)
+            return x->cache[i];
     return NULL;
 }
 
@@ -68,13 +68,17 @@ static cached *cache_add(hx_external *x, const char *key, int ok, char *text, ui
         free(text);
         return NULL;
     }
-    cached c = {hx_strdup(key), ok, 0, text, total};
-    if (!c.key || !c.text) {
-        free(c.key), free(c.text);
+    cached *c = malloc(sizeof *c);
+    if (c)
+        *c = (cached){hx_strdup(key), ok, 0, text, total};
+    if (!c || !c->key || !c->text) {
+        if (c)
+            free(c->key);
+        free(text), free(c);
         return NULL;
     }
-    x->cache[x->ncache] = c;
-    return &x->cache[x->ncache++];
+    x->cache[x->ncache++] = c;
+    return c;
 }
 
 /* An answer as sorted "MOVE COUNT" lines (duplicates kept). */

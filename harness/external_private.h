@@ -40,7 +40,8 @@ struct hx_external {
     char first_problem[600];
     known_pos *known;
     int nknown, capknown;
-    cached *cache;
+    cached **cache; /* entries stay put while the array grows: callers hold
+                      * one answer while asking for another */
     int ncache, capcache;
 };
 
