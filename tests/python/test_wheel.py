@@ -339,13 +339,22 @@ def test_an_engine_that_returns_garbage_is_an_engine_failure():
 
 
 def test_an_engine_past_its_timeout_is_an_engine_failure():
+    import threading
     import time
+    # The call would take 60 s; it is let go once the run is over. A bound
+    # far from both the timeout and the call, so that load cannot decide it
+    # (a 3 s sleep against a 2.5 s bound could).
+    release = threading.Event()
     def sleeps(fen, moves, depth):
-        time.sleep(3)
+        release.wait(60)
         return {}
     start = time.monotonic()
-    message = engine_failure(sleeps, timeout=0.2)
-    assert time.monotonic() - start < 2.5  # the run did not wait for the sleeping call
+    try:
+        message = engine_failure(sleeps, timeout=0.2)
+        waited = time.monotonic() - start
+    finally:
+        release.set()
+    assert waited < 30  # the run did not wait for the sleeping call
     assert "timed out" in message and "within 0.2 s" in message
 
 
