@@ -7,6 +7,7 @@
 #include <setjmp.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <cmocka.h>
@@ -15,6 +16,14 @@
 
 /* A seeded pseudo-random stream (64-bit LCG, its high bits), so that every
  * random walk of the tests is the same in every run. */
+/* A slow build: the sanitizers (HEXREF_SANITIZED, about ten times slower)
+ * or gcov's Debug build (HEXREF_COVERAGE_RUN, set by ci/coverage). Tests
+ * that count deep take the same paths at a smaller depth there. */
+static inline int slow_build(void)
+{
+    return getenv("HEXREF_SANITIZED") || getenv("HEXREF_COVERAGE_RUN");
+}
+
 static inline uint64_t test_random(uint64_t *state)
 {
     *state = *state * 6364136223846793005ULL + 1442695040888963407ULL;

@@ -88,12 +88,12 @@ static void kernels_list_and_make_the_same(void **state)
 /* Perft of each variant's initial position, and of one position a few
  * random moves in, by every kernel: hx_perft, and hx_perft_deep with two
  * threads and a table, which must give the same count. Depth 4 (3 in slow
- * sanitizer builds). */
+ * builds: sanitizers, gcov). */
 static void kernels_count_the_same_perft(void **state)
 {
     (void)state;
     int kernels[8], nk = runnable(kernels);
-    int depth = getenv("HEXREF_SANITIZED") ? 3 : 4;
+    int depth = slow_build() ? 3 : 4;
     uint64_t seed = 77;
     for (int v = 0; v < 4; v++) {
         for (int start = 0; start < 2; start++) {

@@ -101,7 +101,7 @@ static void deep_perft_is_perft(void **state)
     const size_t hashes[] = {0, 32, 4096, 1 << 20}; /* 32 bytes: one bucket */
     /* Under the sanitizers (ten times slower) the first of the three
      * positions per profile: the same paths through the table, once. */
-    const int plies = getenv("HEXREF_SANITIZED") ? 8 : 24;
+    const int plies = slow_build() ? 8 : 24;
     for (int v = 0; v < hx_variant_count(); v++) {
         const char *variant = hx_variant_name(v);
         for (int i = 0; i < hx_profile_count(variant); i++) {
@@ -374,7 +374,7 @@ static void deep_count_is_perft_at_every_depth_and_setting(void **state)
         /* Under the sanitizers (ten times slower) one ply less: the
          * endgames to depth 3 still take every path through the jobs and
          * the table; the openings' depth 3 was most of the time. */
-        int max_depth = (deep_cases[i].pieces ? 4 : 3) - (getenv("HEXREF_SANITIZED") ? 1 : 0);
+        int max_depth = (deep_cases[i].pieces ? 4 : 3) - (slow_build() ? 1 : 0);
         for (int depth = 0; depth <= max_depth; depth++) {
             uint64_t want = hx_perft(pos, depth);
             int njobs = hx_perft_deep_jobs(pos, depth);
