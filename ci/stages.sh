@@ -26,7 +26,7 @@ STAGE_NAMES=()
 declare -A STAGE_CMD=() STAGE_RC=() STAGE_RESULT=() STAGE_SECS=() STAGE_PID=() STAGE_T0=()
 
 stage_init() {
-  STAGE_LOGS=$1
+  export STAGE_LOGS=$1 # stage_body writes each stage's CPU time there
   rm -rf "$STAGE_LOGS"
   mkdir -p "$STAGE_LOGS"
   trap 'stage_on_exit $?' EXIT
@@ -38,12 +38,24 @@ stage_init() {
 stage_body() {
   local name=$1
   shift
+  # The CPU seconds (user + system) of everything the stage waited for, at
+  # its end however it ends: the table shows which stages leave a core idle.
+  trap 'stage_cpu "$STAGE_LOGS/.cpu-'"$name"'"' EXIT
   set -euo pipefail
   "$@"
   if [ "${HEXREF_CI_PLANT_FAIL:-}" = "$name" ]; then
     echo "planted failure: HEXREF_CI_PLANT_FAIL=$name (a self-test of the stage reporting)"
     return 1
   fi
+}
+
+# stage_cpu FILE: `times` (the shell's and its children's user and system
+# times, as 1m2.345s) summed, in whole seconds, into FILE. Not in a pipe or
+# $(...): a subshell has its own times, all zero.
+stage_cpu() {
+  times >"$1.times"
+  tr -s ' ' '\n' <"$1.times" | awk -F'[ms]' '{ t += $1 * 60 + $2 } END { printf "%d\n", t + 0.5 }' >"$1"
+  rm -f "$1.times"
 }
 
 stage_launch() {
@@ -131,10 +143,12 @@ stage_show_failure() {
 stage_table() {
   local name
   echo
-  printf '%-12s %-8s %8s  %s\n' stage result seconds command
+  printf '%-12s %-8s %8s %8s  %s\n' stage result seconds cpu-s command
   for name in "${STAGE_NAMES[@]}"; do
-    printf '%-12s %-8s %8s  %s\n' "$name" "${STAGE_RESULT[$name]}" "${STAGE_SECS[$name]:--}" \
-      "${STAGE_CMD[$name]}"
+    local cpu=-
+    [ ! -s "$STAGE_LOGS/.cpu-$name" ] || cpu=$(cat "$STAGE_LOGS/.cpu-$name")
+    printf '%-12s %-8s %8s %8s  %s\n' "$name" "${STAGE_RESULT[$name]}" "${STAGE_SECS[$name]:--}" \
+      "$cpu" "${STAGE_CMD[$name]}"
   done
 }
 

@@ -45,11 +45,19 @@ has 'echo "noisy line $i"'; check "seq: the function's commands" $?
 has "noisy line 11"; check "seq: tail holds line 11" $?
 [ "$(grep -c 'noisy line 10$' "$tmp/out")" = 1 ]; check "seq: line 10 only in the live log, not the tail" $?
 lacks "stage third:"; check "seq: no stage after the failure" $?
-grep -qE '^second +FAILED +[0-9]+  noisy_fail$' "$tmp/out"; check "seq: table row of the failure" $?
-grep -qE '^first +ok +[0-9]+  ok_stage$' "$tmp/out"; check "seq: table row of the ok stage" $?
+grep -qE '^second +FAILED +[0-9]+ +[0-9]+  noisy_fail$' "$tmp/out"; check "seq: table row of the failure" $?
+grep -qE '^first +ok +[0-9]+ +[0-9]+  ok_stage$' "$tmp/out"; check "seq: table row of the ok stage" $?
 has "ci: FAILED, stage(s): second"; check "seq: last line names the stage" $?
 [ -s "$tmp/logs-seq/second.log" ] && grep -q "noisy line 50" "$tmp/logs-seq/second.log"
 check "seq: the stage's own log" $?
+
+# The table's CPU column counts what the stage's commands used: a stage
+# that keeps a core busy for 2 s says 2 (or 1, 3 on a loaded machine), an
+# idle one 0.
+run_ci cpu 'stage_run busy timeout 2 sh -c "while :; do :; done; exit 0" || true
+stage_run idle sleep 1'
+grep -qE '^busy +[a-zA-Z]+ +[0-9]+ +[123]  timeout' "$tmp/out"; check "cpu: a busy stage's CPU seconds" $?
+grep -qE '^idle +ok +[0-9]+ +0  sleep 1$' "$tmp/out"; check "cpu: an idle stage's" $?
 
 # The caller dies (exit 3) while a background stage runs: the stage is
 # killed, with its children, and named as FAILED.
