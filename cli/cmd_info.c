@@ -3,14 +3,38 @@
  * speed of each variant's initial position).
  */
 #include "cli.h"
+#include "print.h"
 
 #include <stdlib.h>
 #include <string.h>
 
+static const cli_option variants_options[] = {
+    CLI_INCLUDE(cli_variant_option),
+    CLI_OPT(CLI_OPT_STRING, 0, "format", "text|json", CLI_FIELD(format),
+            "json: one object per profile, {\"variant\", \"profile\",\n"
+            "\"control\" (a negative control or diagnostic), \"summary\"}:\n"
+            "what scripts read, never the text"),
+    CLI_END};
+
 const cli_command cli_variants_command = {
     "variants", cmd_variants, "list the variants and their rule profiles",
-    "hexref variants [-v VARIANT]",
-    "Lists every variant and profile with one line on what each changes.\n", cli_variant_option};
+    "hexref variants [-v VARIANT] [--format text|json]",
+    "Lists every variant and profile with one line on what each changes.\n", variants_options};
+
+static void print_profile(const hx_rules *r, int json)
+{
+    if (!json) {
+        printf("  %-24s %s\n", hx_rules_profile(r), hx_rules_summary(r));
+        return;
+    }
+    printf("{\"variant\": ");
+    hx_json_string(stdout, hx_rules_variant(r));
+    printf(", \"profile\": ");
+    hx_json_string(stdout, hx_rules_profile(r));
+    printf(", \"control\": %s, \"summary\": ", hx_rules_is_control(r) ? "true" : "false");
+    hx_json_string(stdout, hx_rules_summary(r));
+    printf("}\n");
+}
 
 int cmd_variants(int argc, char **argv)
 {
@@ -18,17 +42,21 @@ int cmd_variants(int argc, char **argv)
     int rc = cli_parse(&cli_variants_command, argc, argv, &o);
     if (rc)
         return cli_exit_code(rc);
+    int json = o.format && strcmp(o.format, "json") == 0;
+    if (o.format && !json && strcmp(o.format, "text") != 0)
+        return cli_usage_error("variants", "unknown format '%s' (text or json)", o.format);
     for (int v = 0; v < hx_variant_count(); v++) {
         const char *variant = hx_variant_name(v);
         if (o.variant && strcmp(o.variant, variant) != 0)
             continue;
-        printf("%s\n", variant);
+        if (!json)
+            printf("%s\n", variant);
         for (int i = 0; i < hx_profile_count(variant); i++) {
             hx_error err;
             const hx_rules *r = hx_rules_find(variant, hx_profile_name(variant, i), &err);
             if (!r)
                 return cli_bad_input("%s", err.message);
-            printf("  %-24s %s\n", hx_rules_profile(r), hx_rules_summary(r));
+            print_profile(r, json);
         }
     }
     return EXIT_OK;

@@ -102,6 +102,21 @@ for p in std jocly ludii cvp seed greenchess draw jackson3 jackson5 diag-firstmo
   grep -q "^  $p " "$tmp/out" || { check "variants lists $p" 1; }
 done
 check "variants" 0
+# --format json: one object per profile line of the text, the same names in
+# the same order, control true exactly for neg- and diag- profiles.
+text_profiles=$(awk '/^  / {print $1}' "$tmp/out")
+run variants --format json
+[ "$(rc)" = 0 ] && python3 -c '
+import json, sys
+rows = [json.loads(l) for l in open(sys.argv[1])]
+names = sys.argv[2].split()
+assert [r["profile"] for r in rows] == names, "profiles differ from the text listing"
+for r in rows:
+    assert set(r) == {"variant", "profile", "control", "summary"} and r["summary"], r
+    assert r["control"] == r["profile"].startswith(("neg-", "diag-")), r
+' "$tmp/out" "$text_profiles"
+check "variants --format json: the text listing as values" $?
+expect_rc "variants --format xml: a usage error" 2 "unknown format 'xml'" variants --format xml
 for c in perft divide moves show variants bench selfcheck fixtures fen; do
   run "$c" --help
   [ "$(rc)" = 0 ] && grep -q "usage: hexref $c" "$tmp/out"; check "$c --help" $?

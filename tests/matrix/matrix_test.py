@@ -39,14 +39,10 @@ def check(ok, what):
 
 
 def variants():
-    text = subprocess.run([hexref, "variants"], capture_output=True, text=True, check=True).stdout
-    rows, variant = [], None
-    for line in text.splitlines():
-        if re.match(r"^[a-z]", line):
-            variant = line.split()[0]
-        elif line.startswith("  neg-"):
-            rows.append((variant, line.split()[0]))
-    return rows
+    text = subprocess.run([hexref, "variants", "--format", "json"], capture_output=True, text=True,
+                          check=True).stdout
+    return [(p["variant"], p["profile"]) for p in map(json.loads, text.splitlines())
+            if p["profile"].startswith("neg-")]
 
 
 # The topics a bug model must fail, by its rule (see the docstring).

@@ -6,6 +6,7 @@ every expected value is computed by the command (or read from the package's
 own fixtures), none is written here."""
 import ctypes
 import doctest
+import json
 import os
 import re
 import subprocess
@@ -30,15 +31,12 @@ def cli(*args, env=None):
 
 
 def cli_variants():
-    """The variants and their profiles as `hexref variants` lists them:
-    {variant: [(profile, summary), ...]}; a variant's line is unindented."""
+    """The variants and their profiles as `hexref variants --format json`
+    lists them: {variant: [(profile, summary), ...]}."""
     listing = {}
-    for line in cli("variants").splitlines():
-        if not line.startswith(" "):
-            listing[line.strip()] = []
-        else:
-            name, summary = line.split(None, 1)
-            listing[list(listing)[-1]].append((name, summary.strip()))
+    for line in cli("variants", "--format", "json").splitlines():
+        p = json.loads(line)
+        listing.setdefault(p["variant"], []).append((p["profile"], p["summary"]))
     return listing
 
 

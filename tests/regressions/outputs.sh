@@ -183,7 +183,7 @@ check $? "gen --resume: a FIFO as the file to continue is refused with its name 
 # ---- Item 12: a lost write of the main output is an error -----------------
 # A device of its own, should a case above have replaced the first one.
 mknod "$dev/full12" c 1 7 2>/dev/null && full=$dev/full12
-for args in "--help" "-h" "--version" "help" "help perft" "perft --help" "variants" \
+for args in "--help" "-h" "--version" "help" "help perft" "perft --help" "variants" "variants --format json" \
             "perft -v glinski 1" "show -v glinski" "moves -v glinski" "fixtures $fix"; do
   # shellcheck disable=SC2086
   hx $args >"$full" 2>"$tmp/err"; status=$?
