@@ -57,6 +57,13 @@ MUST_FAIL = {
 
 negs = variants()
 check(len(negs) >= 9, f"hexref variants lists {len(negs)} negative controls")
+# Under the sanitizers (ci/test's asan stage) the matrix's code is what is
+# checked, and one bug model per variant takes its every path: the others,
+# whose topics are about the rules, are the Release run's (a third of this
+# test's 90 s under ASan).
+if os.environ.get("HEXREF_SANITIZED"):
+    negs = [vp for i, vp in enumerate(negs) if vp[0] not in [v for v, _ in negs[:i]]]
+    print("sanitized build: one bug model per variant:", " ".join(p for _, p in negs))
 engines = os.path.join(out, "engines.txt")
 with open(engines, "w") as f:
     f.write("# hexref's own stand-ins (written by matrix_test.py)\n")
