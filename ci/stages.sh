@@ -155,7 +155,7 @@ stage_table() {
 # The EXIT trap: any stage still running is ended and reported, then the
 # failures again (the last thing a CI log shows) and the table.
 stage_on_exit() {
-  local rc=$1 name failed=()
+  local rc=$1 name failed=() unfinished=() own=()
   trap - EXIT INT TERM
   for name in "${STAGE_NAMES[@]}"; do
     [ "${STAGE_RESULT[$name]}" = running ] || continue
@@ -165,9 +165,11 @@ stage_on_exit() {
     STAGE_RESULT[$name]=FAILED
     STAGE_RC[$name]="killed: the run ended while it ran, exit status $rc"
     echo "stage $name: FAILED in ${STAGE_SECS[$name]} s (the run ended while it ran)"
+    unfinished+=("$name")
   done
   for name in "${STAGE_NAMES[@]}"; do
     [ "${STAGE_RESULT[$name]}" = ok ] || failed+=("$name")
+    [ "${STAGE_RESULT[$name]}" = ok ] || [[ " ${unfinished[*]} " == *" $name "* ]] || own+=("$name")
   done
   [ ${#failed[@]} = 0 ] || [ "$rc" != 0 ] || rc=1
   if [ ${#failed[@]} -gt 0 ]; then
@@ -175,7 +177,12 @@ stage_on_exit() {
     for name in "${failed[@]}"; do stage_show_failure "$name"; done
   fi
   stage_table
-  if [ ${#failed[@]} -gt 0 ]; then
+  # The headline names the stages that failed on their own; those ended
+  # because the run ended (a background stage when a foreground one
+  # failed) come after, as such: their logs' tails are no finding.
+  if [ ${#own[@]} -gt 0 ] && [ ${#unfinished[@]} -gt 0 ]; then
+    echo "ci: FAILED, stage(s): ${own[*]} (ended unfinished: ${unfinished[*]})"
+  elif [ ${#failed[@]} -gt 0 ]; then
     echo "ci: FAILED, stage(s): ${failed[*]}"
   elif [ "$rc" != 0 ]; then
     echo "ci: FAILED outside any stage (exit status $rc)"

@@ -59,6 +59,13 @@ stage_run idle sleep 1'
 grep -qE '^busy +[a-zA-Z]+ +[0-9]+ +[123]  timeout' "$tmp/out"; check "cpu: a busy stage's CPU seconds" $?
 grep -qE '^idle +ok +[0-9]+ +0  sleep 1$' "$tmp/out"; check "cpu: an idle stage's" $?
 
+# A foreground stage fails while a background one runs: the headline names
+# the failure, the background stage as ended unfinished, not as a failure.
+run_ci fgfail 'stage_start slow bash -c "sleep 60"
+stage_run second noisy_fail'
+has "ci: FAILED, stage(s): second (ended unfinished: slow)"; check "fgfail: the headline names the failure" $?
+has "stage slow: FAILED in "; check "fgfail: the unfinished stage's line" $?
+
 # The caller dies (exit 3) while a background stage runs: the stage is
 # killed, with its children, and named as FAILED.
 run_ci killed 'stage_start slow bash -c "echo started; echo \$\$ >'"$tmp"'/slow.pid; sleep 60"
