@@ -2,8 +2,7 @@
 // (the package's verifySync, on the C runner inside hexref.wasm) against
 // the same function behind the adapter kit (examples/kit/js/hexkit.cjs) as
 // a process that `hexref verify` runs: the uci protocol (one process for the
-// run) and, for the cheap engine, the script protocol (one node process per
-// query). The engines: "hexref" (default), the package's own divide, so
+// run) and the script protocol (one node process per query). The engines: "hexref" (default), the package's own divide, so
 // that its work is small and the route is what is measured; "jocly",
 // examples/jocly/engine (Jocly's move generation; examples/jocly/install
 // first), as ci/peers runs it. The routes must give the same checks.
@@ -14,7 +13,7 @@
 import { createRequire } from 'node:module';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { tmpdir, loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -36,7 +35,7 @@ const tmp = mkdtempSync(path.join(tmpdir(), 'hexref-bench-verify-'));
 let divide, command;
 if (which === 'jocly') {
   divide = await require(path.join(examples, 'jocly/engine')).engineFunction(variant);
-  command = `${path.join(examples, 'jocly/engine')} --uci`;
+  command = path.join(examples, 'jocly/engine');
 } else {
   divide = function divide(fen, moves, depth) {
     const p = new hexref.Position(variant, { fen });
@@ -49,13 +48,13 @@ hexkit.serve({ name: 'divide', divide: (q) => new Position(q.variant, { profile:
 `);
   command = `node ${command}`;
 }
-const routes = which === 'jocly' ? ['in', 'uci'] : ['in', 'uci', 'script'];
+const routes = ['in', 'uci', 'script'];
 
 const cases = [
   { label: 'the initial position, depth 3', options: { depth: 3 }, args: ['-d', '3'] },
   { label: '20 random positions, depth 2', options: { random: 20, seed: 7, depth: 2 },
     args: ['--random', '20', '--seed', '7', '-d', '2'] },
-  // the script route: one node process per query, 740 of them (minutes): once
+  // the script route: one node process per query, hundreds of them (minutes): once
   { label: 'the fixtures', options: { fixtures: true }, scriptOnce: true,
     args: ['--fixtures', path.join(packageDir, 'data/fixtures', variant)] },
 ];
@@ -70,7 +69,7 @@ function inProcess(c) {
 }
 
 function subprocess(c, protocol) {
-  const engine = which === 'jocly' || protocol === 'script' ? command : `${command} --uci`;
+  const engine = protocol === 'script' ? command : `${command} --uci`;
   const args = ['verify', '--engine', engine, '--protocol', protocol, '--timeout', '300',
     '-v', variant, '--format', 'json', ...c.args];
   const start = process.hrtime.bigint();
@@ -83,7 +82,7 @@ function subprocess(c, protocol) {
 
 inProcess(cases[0]); // loads and compiles hexref.wasm
 const ratio = (a, b) => `${(a / b).toFixed(a / b < 10 ? 1 : 0)}×`;
-console.log(`engine: ${which}; variant ${variant}; median of ${reps}`);
+console.log(`engine: ${which}; variant ${variant}; median of ${reps}; load average (1 min) ${loadavg()[0].toFixed(2)} at the start`);
 console.log(`| checks | results | passed | in-process | uci process | uci/in-process |${routes.includes('script') ? ' script processes | script/in-process |' : ''}`);
 console.log(`|---|---|---|---|---|---|${routes.includes('script') ? '---|---|' : ''}`);
 for (const c of cases) {
@@ -105,3 +104,4 @@ for (const c of cases) {
   console.log(row);
 }
 rmSync(tmp, { recursive: true, force: true });
+console.log(`load average (1 min) ${loadavg()[0].toFixed(2)} at the end`);

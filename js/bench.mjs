@@ -6,6 +6,7 @@
 import { createRequire } from 'node:module';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
+import { loadavg } from 'node:os';
 
 const [packageDir, cli, depthArg = '5'] = process.argv.slice(2);
 if (!packageDir || !cli) {
@@ -35,7 +36,7 @@ function timeNative(variant, env) {
   return { nodes: BigInt(run.stdout.trim().split('\n').pop()), seconds };
 }
 
-console.log(`perft ${depth}, initial positions, median of 3 (seconds); ratio = wasm / native`);
+console.log(`perft ${depth}, initial positions, median of 3 (seconds); ratio = wasm / native; load average (1 min) ${loadavg()[0].toFixed(2)} at the start`);
 console.log('variant   nodes        wasm    native  ratio  native-plain  ratio');
 const nodesOf = {};
 for (const variant of hexref.variants()) {
@@ -50,3 +51,4 @@ for (const variant of hexref.variants()) {
   console.log(`${variant.padEnd(9)} ${String(nodesOf[variant]).padEnd(12)} ` +
               `${w.toFixed(3)}  ${n.toFixed(3)}  ${(w / n).toFixed(2)}   ${p.toFixed(3)}        ${(w / p).toFixed(2)}`);
 }
+console.log(`load average (1 min) ${loadavg()[0].toFixed(2)} at the end`);

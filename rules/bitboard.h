@@ -10,10 +10,28 @@
 
 __extension__ typedef unsigned __int128 hx_bb;
 
-#define HX_BB_BIT(i) ((hx_bb)1 << (i))
-
 static inline uint64_t hx_bb_lo(hx_bb b) { return (uint64_t)b; }
 static inline uint64_t hx_bb_hi(hx_bb b) { return (uint64_t)(b >> 64); }
+
+#if defined(__wasm__)
+/* WebAssembly has no 128-bit shift: clang calls compiler-rt's __ashlti3
+ * and __lshrti3 for a shift by a variable count, dozens of calls in the
+ * generator. A cell's bit and a cell's test, by one 64-bit shift and a
+ * select, instead (docs/performance.md). */
+static inline hx_bb hx_bb_bit(int i)
+{
+    uint64_t b = (uint64_t)1 << (i & 63);
+    return i < 64 ? (hx_bb)b : (hx_bb)b << 64;
+}
+#define HX_BB_BIT(i) hx_bb_bit(i)
+static inline int hx_bb_has(hx_bb b, int i)
+{
+    return (int)(((i < 64 ? hx_bb_lo(b) : hx_bb_hi(b)) >> (i & 63)) & 1);
+}
+#else
+#define HX_BB_BIT(i) ((hx_bb)1 << (i))
+static inline int hx_bb_has(hx_bb b, int i) { return (int)((b >> i) & 1); }
+#endif
 
 /* Index of the lowest set cell; b must not be empty. */
 static inline int hx_bb_lsb(hx_bb b)
@@ -46,8 +64,6 @@ static inline int hx_bb_pop(hx_bb *b)
     *b = (hx_bb)(hi & (hi - 1)) << 64;
     return 64 + __builtin_ctzll(hi);
 }
-
-static inline int hx_bb_has(hx_bb b, int i) { return (int)((b >> i) & 1); }
 
 /* b shifted by n cells (n > 0 toward higher indices), 0 < |n| < 64: two
  * 64-bit shifts, without the branch a general 128-bit shift needs. */
