@@ -214,7 +214,7 @@ static int open_with_oracle(const cli_opts *o, cli_position *cp)
             return cli_bad_input("move %d ('%s'): %s", index, m, e.message);
         snprintf(cp->fen, sizeof cp->fen, "%s", next);
     }
-    char start[HX_ENGINE_FEN_MAX];
+    char start[HX_FEN_TEXT_MAX];
     if (o->fen)
         snprintf(start, sizeof start, "%s", o->fen);
     else if (oracle_start_fen(v, p, start, sizeof start, err, sizeof err))

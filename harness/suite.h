@@ -22,13 +22,13 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "engine.h"
+#include "result.h"
 
 enum { HX_SUITE_MAX_DEPTHS = 16, HX_SUITE_LINE_MAX = 4096, HX_SUITE_NAME_MAX = 32 };
 
 typedef struct hx_suite_line {
     long lineno;
-    char fen[HX_ENGINE_FEN_MAX];
+    char fen[HX_FEN_TEXT_MAX];
     char id[64]; /* "" when the line has none */
     int quick;
     int ndepths;
