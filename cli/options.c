@@ -290,14 +290,14 @@ int cli_can_write(const char *path)
 
 int cli_output_file_open(const char *path, hx_output_file *f)
 {
-    char err[4200];
-    return hx_output_open(f, path, err, sizeof err) == 0 ? 0 : cli_bad_input("%s", err);
+    hx_error err;
+    return hx_output_open(f, path, &err) == 0 ? 0 : cli_bad_input("%s", err.message);
 }
 
 int cli_output_file_commit(hx_output_file *f)
 {
-    char err[4200];
-    return hx_output_commit(f, err, sizeof err) == 0 ? 0 : cli_bad_input("%s", err);
+    hx_error err;
+    return hx_output_commit(f, &err) == 0 ? 0 : cli_bad_input("%s", err.message);
 }
 
 int cli_output_begin(const char *command, const cli_opts *o, cli_output *out)

@@ -9,6 +9,14 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "hexref.h"
+
+/* err says "BEFORE PATH AFTER" (AFTER formatted like printf): a message
+ * about a file. A path too long for an hx_error loses its start ("...")
+ * rather than the message its end: what went wrong is always told. */
+void hx_error_path(hx_error *err, const char *before, const char *path, const char *after_fmt,
+                   ...) __attribute__((format(printf, 4, 5)));
+
 /* malloc'ed copies; NULL for NULL input or when out of memory. */
 char *hx_strdup(const char *s);
 /* The length of the well-formed UTF-8 sequence at s within room bytes (2
