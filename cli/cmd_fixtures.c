@@ -7,19 +7,7 @@
 #include <string.h>
 
 #include "fixtures.h"
-#include "print.h"
-
-static void print_text(const hx_results *r, const hx_fixture_stats *st)
-{
-    for (int i = 0; i < r->n; i++)
-        if (r->checks[i].outcome != HX_PASS)
-            hx_print_check_text(stdout, &r->checks[i]);
-    int passed = hx_results_count(r, HX_PASS), failed = r->n - passed;
-    printf("fixtures: %d file%s, %d fixture%s run: %d passed, %d failed, %d run%s skipped\n",
-           st->files, st->files == 1 ? "" : "s", st->fixtures, st->fixtures == 1 ? "" : "s",
-           passed, failed, st->skipped_runs, st->skipped_runs == 1 ? "" : "s");
-    printf("%d passed, %d failed\n", passed, failed);
-}
+#include "print_fixtures.h"
 
 static const cli_option fixtures_options[] = {
     CLI_INCLUDE(cli_variant_options),
@@ -62,7 +50,7 @@ static int run_fixtures(const cli_opts *o, hx_fixture_engine *engine)
                            o->variant ? o->variant : "", o->profile ? " under " : "",
                            o->profile ? o->profile : "", name);
     } else if (rc == 0) {
-        print_text(&results, &stats);
+        hx_fixtures_print_text(stdout, &results, &stats);
         rc = cli_output_end(&out, &results);
         if (rc == 0 && hx_results_count(&results, HX_PASS) != results.n)
             rc = EXIT_BAD_INPUT;
