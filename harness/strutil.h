@@ -1,7 +1,7 @@
 /*
  * strutil.h - the few string helpers the harness shares: duplication that
- * accepts NULL, a printer's output as a string, and a growing text buffer
- * for messages.
+ * accepts NULL, a printer's output as a string, a growing text buffer for
+ * messages, and a message about a file in an hx_error.
  */
 #ifndef HEXREF_HARNESS_STRUTIL_H
 #define HEXREF_HARNESS_STRUTIL_H
