@@ -12,7 +12,6 @@
 #include <stdio.h>
 
 #include "clock.h"
-#include "engine.h"
 #include "output_file.h"
 #include "result.h"
 #include "hexref.h"
@@ -125,9 +124,9 @@ typedef struct cli_position {
     hx_session *session; /* -g oracle; NULL for the reference */
     const hx_rules *rules;
     hx_position *pos;    /* the reference's, after --moves; NULL for the oracle */
-    char fen[HX_ENGINE_FEN_MAX]; /* the HexFEN after --moves, for display */
+    char fen[HX_FEN_TEXT_MAX]; /* the HexFEN after --moves, for display */
     /* What the oracle's session is asked: the start HexFEN and --moves. */
-    char query_fen[HX_ENGINE_FEN_MAX];
+    char query_fen[HX_FEN_TEXT_MAX];
     char *query_moves; /* malloc'd, "" none */
 } cli_position;
 

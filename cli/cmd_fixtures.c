@@ -7,19 +7,7 @@
 #include <string.h>
 
 #include "fixtures.h"
-#include "print.h"
-
-static void print_text(const hx_results *r, const hx_fixture_stats *st)
-{
-    for (int i = 0; i < r->n; i++)
-        if (r->checks[i].outcome != HX_PASS)
-            hx_print_check_text(stdout, &r->checks[i]);
-    int passed = hx_results_count(r, HX_PASS), failed = r->n - passed;
-    printf("fixtures: %d file%s, %d fixture%s run: %d passed, %d failed, %d run%s skipped\n",
-           st->files, st->files == 1 ? "" : "s", st->fixtures, st->fixtures == 1 ? "" : "s",
-           passed, failed, st->skipped_runs, st->skipped_runs == 1 ? "" : "s");
-    printf("%d passed, %d failed\n", passed, failed);
-}
+#include "print_fixtures.h"
 
 static const cli_option fixtures_options[] = {
     CLI_INCLUDE(cli_variant_options),
@@ -36,37 +24,33 @@ const cli_command cli_fixtures_command = {
     "N failed'. Negative-control profiles must fail the fixtures that name them.\n",
     fixtures_options};
 
-int cmd_fixtures(int argc, char **argv)
+/* Runs the fixtures the options name on engine and prints the results. */
+static int run_fixtures(const cli_opts *o, hx_fixture_engine *engine)
 {
-    cli_opts o;
-    int rc = cli_parse(&cli_fixtures_command, argc, argv, &o);
-    if (rc)
-        return cli_exit_code(rc);
-    hx_engine engine;
-    if (hx_engine_by_name(o.generator, &engine) != 0)
-        return cli_usage_error("fixtures", "unknown generator '%s' (reference or oracle)", o.generator);
-    if ((rc = cli_check_names(o.variant, o.profile)) != 0)
+    int rc = cli_check_names(o->variant, o->profile);
+    if (rc != 0)
         return rc;
     char dir[CLI_PATH_MAX];
     const char *slot[1];
     int npaths;
-    const char *const *paths = cli_fixture_paths(&o, dir, slot, &npaths);
+    const char *const *paths = cli_fixture_paths(o, dir, slot, &npaths);
     if (!paths)
         return EXIT_BAD_INPUT;
     cli_output out;
-    if ((rc = cli_output_begin("fixtures", &o, &out)) != 0)
+    if ((rc = cli_output_begin("fixtures", o, &out)) != 0)
         return rc;
+    const char *name = hx_fixture_engine_name(engine);
     hx_results results;
     hx_fixture_stats stats;
-    hx_results_init(&results, "fixtures", engine.name);
-    rc = hx_fixtures_run(&engine, o.variant, o.profile, paths, npaths, out.json ? stderr : stdout,
+    hx_results_init(&results, "fixtures", name);
+    rc = hx_fixtures_run(engine, o->variant, o->profile, paths, npaths, out.json ? stderr : stdout,
                          &results, &stats);
     if (rc == 0 && results.n == 0) {
-        rc = cli_bad_input("fixtures: no fixture%s%s%s%s runs on %s", o.variant ? " of " : "",
-                           o.variant ? o.variant : "", o.profile ? " under " : "",
-                           o.profile ? o.profile : "", engine.name);
+        rc = cli_bad_input("fixtures: no fixture%s%s%s%s runs on %s", o->variant ? " of " : "",
+                           o->variant ? o->variant : "", o->profile ? " under " : "",
+                           o->profile ? o->profile : "", name);
     } else if (rc == 0) {
-        print_text(&results, &stats);
+        hx_fixtures_print_text(stdout, &results, &stats);
         rc = cli_output_end(&out, &results);
         if (rc == 0 && hx_results_count(&results, HX_PASS) != results.n)
             rc = EXIT_BAD_INPUT;
@@ -76,5 +60,20 @@ int cmd_fixtures(int argc, char **argv)
     if (out.json_out)
         fclose(out.json_out);
     hx_results_free(&results);
+    return rc;
+}
+
+int cmd_fixtures(int argc, char **argv)
+{
+    cli_opts o;
+    int rc = cli_parse(&cli_fixtures_command, argc, argv, &o);
+    if (rc)
+        return cli_exit_code(rc);
+    hx_error err;
+    hx_fixture_engine *engine = hx_fixture_engine_own(o.generator, &err);
+    if (!engine)
+        return cli_usage_error("fixtures", "unknown generator '%s' (reference or oracle)", o.generator);
+    rc = run_fixtures(&o, engine);
+    hx_fixture_engine_free(engine);
     return rc;
 }

@@ -13,13 +13,7 @@
 
 enum { BATCH = 2, DEFAULT_SECONDS = 10, MAX_PLIES = 120 };
 
-typedef struct pair {
-    const char *variant, *profile;
-    hx_diff_stats stats;
-    int done;
-} pair;
-
-static int collect_pairs(const cli_opts *o, pair *pairs, int max)
+static int collect_pairs(const cli_opts *o, hx_diff_pair *pairs, int max)
 {
     int n = 0;
     for (int v = 0; v < hx_variant_count(); v++) {
@@ -31,7 +25,7 @@ static int collect_pairs(const cli_opts *o, pair *pairs, int max)
             if ((o->profile && strcmp(o->profile, profile) != 0) ||
                 !oracle_supports(variant, profile))
                 continue;
-            pairs[n++] = (pair){variant, profile, {0, 0, 0, 0}, 0};
+            pairs[n++] = (hx_diff_pair){variant, profile, {0, 0, 0, 0}};
         }
     }
     return n;
@@ -39,7 +33,7 @@ static int collect_pairs(const cli_opts *o, pair *pairs, int max)
 
 /* One check per variant/profile (its games and positions), after the
  * checks of its disagreements, which hx_diff_games added. */
-static void add_pair_checks(const pair *pairs, int n, double seconds, hx_results *r)
+static void add_pair_checks(const hx_diff_pair *pairs, int n, double seconds, hx_results *r)
 {
     for (int i = 0; i < n; i++) {
         const hx_diff_stats *s = &pairs[i].stats;
@@ -56,34 +50,6 @@ static void add_pair_checks(const pair *pairs, int n, double seconds, hx_results
         c.seconds = seconds / n;
         hx_results_add(r, &c);
     }
-}
-
-/* The last line: "N passed, N failed" (positions). */
-static void print_totals(const pair *pairs, int n)
-{
-    uint64_t positions = 0, failed = 0;
-    for (int i = 0; i < n; i++)
-        positions += pairs[i].stats.positions, failed += pairs[i].stats.failed;
-    printf("%llu passed, %llu failed\n", (unsigned long long)(positions - failed),
-           (unsigned long long)failed);
-}
-
-static void print_summary(const pair *pairs, int n, double seconds)
-{
-    uint64_t positions = 0, games = 0;
-    fprintf(stderr, "%-8s %-12s %8s %10s %12s %7s\n", "variant", "profile", "games", "positions",
-            "child moves", "failed");
-    for (int i = 0; i < n; i++) {
-        const hx_diff_stats *s = &pairs[i].stats;
-        fprintf(stderr, "%-8s %-12s %8llu %10llu %12llu %7llu\n", pairs[i].variant,
-                pairs[i].profile, (unsigned long long)s->games, (unsigned long long)s->positions,
-                (unsigned long long)s->moves, (unsigned long long)s->failed);
-        positions += s->positions;
-        games += s->games;
-    }
-    fprintf(stderr, "%llu games, %llu positions in %.1f s\n", (unsigned long long)games,
-            (unsigned long long)positions, seconds);
-    print_totals(pairs, n);
 }
 
 static const cli_option selfcheck_options[] = {
@@ -121,7 +87,8 @@ int cmd_selfcheck(int argc, char **argv)
     if (o.plies > HX_MAX_PLIES - 1) /* each ply's children are played one more ply down */
         return cli_usage_error("selfcheck", "--plies is at most %d (the history holds %d plies)",
                                HX_MAX_PLIES - 1, HX_MAX_PLIES);
-    pair pairs[64];
+    hx_diff_pair pairs[64];
+    int done[64] = {0};
     int n = collect_pairs(&o, pairs, 64);
     if (n == 0)
         return cli_bad_input("no variant/profile matches (the oracle has no neg-/diag- profiles)");
@@ -141,10 +108,10 @@ int cmd_selfcheck(int argc, char **argv)
     for (int batch = 0; active > 0; batch++) {
         active = 0;
         for (int i = 0; i < n; i++) {
-            pair *p = &pairs[i];
+            hx_diff_pair *p = &pairs[i];
             int want = max_games - (int)p->stats.games;
-            if (p->done || want <= 0 || (deadline > 0 && hx_now() > deadline)) {
-                p->done = 1;
+            if (done[i] || want <= 0 || (deadline > 0 && hx_now() > deadline)) {
+                done[i] = 1;
                 continue;
             }
             /* Batch b uses the same seeds in every run, so a larger budget
@@ -160,10 +127,7 @@ int cmd_selfcheck(int argc, char **argv)
         }
     }
     double seconds = hx_now() - start;
-    if (!o.quiet)
-        print_summary(pairs, n, seconds);
-    else
-        print_totals(pairs, n);
+    hx_diff_print_summary(o.quiet ? NULL : stderr, stdout, pairs, n, seconds);
     add_pair_checks(pairs, n, seconds, &results);
     rc = cli_output_end(&out, &results);
     int failed = hx_results_count(&results, HX_PASS) != results.n;

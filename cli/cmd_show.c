@@ -15,7 +15,7 @@
 
 static void print_fields(const char *fen)
 {
-    char copy[HX_ENGINE_FEN_MAX];
+    char copy[HX_FEN_TEXT_MAX];
     snprintf(copy, sizeof copy, "%s", fen);
     char *fields[6] = {0};
     char *save = NULL;

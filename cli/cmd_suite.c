@@ -46,10 +46,11 @@ static int suite_rules(const suite_run *r, const char *path, const hx_suite *s, 
 
 static int run_file(suite_run *r, const char *path)
 {
-    char variant[HX_SUITE_NAME_MAX], profile[HX_SUITE_NAME_MAX], err[512];
+    char variant[HX_SUITE_NAME_MAX], profile[HX_SUITE_NAME_MAX];
+    hx_error err;
     hx_suite s;
-    if (hx_suite_read(path, &s, err, sizeof err) != 0)
-        return cli_bad_input("%s", err);
+    if (hx_suite_read(path, &s, &err) != 0)
+        return cli_bad_input("%s", err.message);
     int rc = suite_rules(r, path, &s, variant, profile);
     if (!rc && !strcmp(r->engine_name, "oracle") && !oracle_supports(variant, profile)) {
         hx_suite_print_file_skipped(stdout, path, r->engine_name, variant, profile);

@@ -87,10 +87,10 @@ static int scan_existing(gen_run *g, FILE *in, int *lines, long *keep)
 
 static int open_resume(gen_run *g)
 {
-    char why[4200];
-    FILE *in = hx_input_open(g->o->output, why, sizeof why);
+    hx_error why;
+    FILE *in = hx_input_open(g->o->output, &why);
     if (!in)
-        return cli_bad_input("%s (--resume needs the file of the interrupted run)", why);
+        return cli_bad_input("%s (--resume needs the file of the interrupted run)", why.message);
     long keep = 0;
     int rc = scan_existing(g, in, &g->first, &keep);
     fclose(in);

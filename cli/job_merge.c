@@ -212,10 +212,10 @@ static int merge_lines(merge_state *m, FILE *in)
 
 int merge_file(merge_state *m, const char *path)
 {
-    char why[4200];
-    FILE *in = hx_input_open(path, why, sizeof why);
+    hx_error why;
+    FILE *in = hx_input_open(path, &why);
     if (!in)
-        return cli_bad_input("%s", why);
+        return cli_bad_input("%s", why.message);
     m->file = path;
     m->line = 0;
     int rc = merge_lines(m, in);

@@ -214,7 +214,7 @@ static int open_with_oracle(const cli_opts *o, cli_position *cp)
             return cli_bad_input("move %d ('%s'): %s", index, m, e.message);
         snprintf(cp->fen, sizeof cp->fen, "%s", next);
     }
-    char start[HX_ENGINE_FEN_MAX];
+    char start[HX_FEN_TEXT_MAX];
     if (o->fen)
         snprintf(start, sizeof start, "%s", o->fen);
     else if (oracle_start_fen(v, p, start, sizeof start, err, sizeof err))
@@ -290,14 +290,14 @@ int cli_can_write(const char *path)
 
 int cli_output_file_open(const char *path, hx_output_file *f)
 {
-    char err[4200];
-    return hx_output_open(f, path, err, sizeof err) == 0 ? 0 : cli_bad_input("%s", err);
+    hx_error err;
+    return hx_output_open(f, path, &err) == 0 ? 0 : cli_bad_input("%s", err.message);
 }
 
 int cli_output_file_commit(hx_output_file *f)
 {
-    char err[4200];
-    return hx_output_commit(f, err, sizeof err) == 0 ? 0 : cli_bad_input("%s", err);
+    hx_error err;
+    return hx_output_commit(f, &err) == 0 ? 0 : cli_bad_input("%s", err.message);
 }
 
 int cli_output_begin(const char *command, const cli_opts *o, cli_output *out)

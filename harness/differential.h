@@ -20,6 +20,12 @@ typedef struct hx_diff_stats {
     uint64_t games;
 } hx_diff_stats;
 
+/* One variant and profile of a selfcheck run, with its tally. */
+typedef struct hx_diff_pair {
+    const char *variant, *profile;
+    hx_diff_stats stats;
+} hx_diff_pair;
+
 /* Move-choice bias of random games: weights of special moves. */
 typedef struct hx_diff_bias {
     int castle, ep, promotion, check, capture;

@@ -528,10 +528,10 @@ static int parse_line(pctx *p, fx_fixture *f, int line, char *s)
 
 static int read_file(const char *path, char **buf, size_t *len, FILE *out)
 {
-    char why[4200];
-    FILE *fp = hx_input_open(path, why, sizeof why);
+    hx_error why;
+    FILE *fp = hx_input_open(path, &why);
     if (!fp) {
-        fprintf(out, "%s\n", why);
+        fprintf(out, "%s\n", why.message);
         return -1;
     }
     size_t cap = 1 << 16, n = 0;

@@ -1,6 +1,7 @@
 /*
- * fixture_run.c - runs parsed fixtures against any engine of engine.h and
- * returns one hx_check_result per fixture and profile: under each profile of
+ * fixture_run.c - runs parsed fixtures against an engine (fixtures.h's
+ * hx_fixture_engine, asked through fixture_engine.h) and returns one
+ * hx_check_result per fixture and profile: under each profile of
  * its `profiles` line every expectation must hold; under each profile of its
  * `refutes` line (a negative control) at least one must fail. No global
  * mutable state: everything lives in the structures below.
@@ -16,10 +17,9 @@
 
 #include "clock.h"
 #include "divide.h"
+#include "fixture_engine.h"
 #include "fixture_model.h"
 #include "strutil.h"
-
-enum { FX_ERR = 1024 };
 
 /* ------------------------------------------------------------- running */
 
@@ -29,52 +29,48 @@ typedef struct {
 } probe;
 
 typedef struct {
-    const hx_engine *eng;
+    hx_fixture_engine *eng;
+    unsigned caps;      /* fx_engine_caps */
     FILE *out;
     probe *probes;
     int nprobes, capprobes;
-    char *text;    /* HX_ENGINE_TEXT_MAX scratch */
-    char err[FX_ERR];
+    fx_problem why;     /* the last query's failure */
     int skipped_runs;
     int oom;
     int rejected;       /* this run: the engine rejected a position */
-    int engine_failed;  /* this run: an answer was unusable (HX_ENGINE_FAILED) */
+    int engine_failed;  /* this run: an answer was unusable (FX_FAILED) */
     hx_fixture_runs *log; /* every run, skipped or not (NULL: not kept) */
     int have_diff;      /* this run: expected/got hold a failed move set */
     hx_divide expected, got;
 } rctx;
 
-/* "engine error: " before the message of a call that got no usable answer
- * (or a rejection); nothing before a play whose answer was wrong (the
- * adapter's "the engine does not list ...", "after ... is not ..."). */
+/* "engine error: " before the message of a query that got no usable
+ * answer (or a rejection); nothing before a play whose answer was wrong
+ * (the judge's "the engine does not list ...", "after ... is not ..."). */
 static const char *failure_word(int rc)
 {
-    return rc == -1 ? "" : "engine error: ";
+    return rc == FX_WRONG ? "" : "engine error: ";
 }
 
-/* An engine call's result, noting a rejected position. */
+/* A query's result, noting a rejected position. */
 static int note(rctx *r, int rc)
 {
-    if (rc == HX_ENGINE_REJECTED)
+    if (rc == FX_REJECTED)
         r->rejected = 1;
-    if (rc == HX_ENGINE_FAILED)
+    if (rc == FX_FAILED)
         r->engine_failed = 1;
     return rc;
 }
 
-/* Does the engine run variant/profile? Asked once through start_fen. */
+/* Does the engine run variant/profile? Asked once for each. */
 static int supported(rctx *r, const char *variant, const char *profile)
 {
-    if (!r->eng->start_fen)
-        return 1;
     for (int i = 0; i < r->nprobes; i++)
         if (!strcmp(r->probes[i].variant, variant) &&
             !strcmp(r->probes[i].profile, profile))
             return r->probes[i].ok;
-    char fen[HX_ENGINE_FEN_MAX];
-    r->err[0] = '\0';
-    int ok = r->eng->start_fen(r->eng->ctx, variant, profile, fen, sizeof fen,
-                               r->err, sizeof r->err) == 0;
+    hx_error why;
+    int ok = fx_engine_supports(r->eng, variant, profile, &why) == 0;
     if (strlen(variant) < sizeof r->probes[0].variant &&
         strlen(profile) < sizeof r->probes[0].profile) {
         if (hx_grow(&r->probes, &r->capprobes, r->nprobes, sizeof *r->probes, 16) != 0)
@@ -85,64 +81,51 @@ static int supported(rctx *r, const char *variant, const char *profile)
         pr->ok = ok;
         if (!ok)
             fprintf(r->out, "note: engine '%s' does not run %s/%s (%s); "
-                    "those runs are skipped\n", r->eng->name, variant,
-                    profile, r->err);
+                    "those runs are skipped\n", hx_fixture_engine_name(r->eng), variant,
+                    profile, why.message);
     }
     return ok;
 }
 
-/* Parses an engine move list; checks it is sorted without duplicates. */
-static int parse_engine_moves(const char *text, strvec *sv, int *sorted)
+/* Is the engine's move list sorted (strcmp) without duplicates? */
+static int sorted_once(const strvec *sv)
 {
-    const char *s = text;
-    *sorted = 1;
-    while (*s) {
-        const char *e = strchr(s, '\n');
-        size_t n = e ? (size_t)(e - s) : strlen(s);
-        if (n > 0) {
-            if (sv_push_own(sv, hx_strndup(s, n)) != 0)
-                return -1;
-            if (sv->n > 1 && strcmp(sv->v[sv->n - 2], sv->v[sv->n - 1]) >= 0)
-                *sorted = 0;
-        }
-        s += n;
-        if (*s == '\n')
-            s++;
-    }
-    return 0;
+    for (int i = 1; i < sv->n; i++)
+        if (strcmp(sv->v[i - 1], sv->v[i]) >= 0)
+            return 0;
+    return 1;
 }
 
 typedef struct {
     char *fen;        /* position under test */
     char *root;       /* the fixture's position ("start" resolved), before its line */
-    char *query;      /* what the engine is asked about: fen, or for an engine
-                         that takes moves "root moves LINE" (engine.h), so
-                         what HexFEN cannot carry is kept along the line */
+    char *line;       /* the moves of the line played so far ("" none): fen is
+                         root after line (fx_query) */
     strvec moves;     /* its legal moves, once fetched */
     int have_moves;   /* 1 fetched, -1 failed */
     int moves_sorted;
-    char moves_err[FX_ERR + 32];
+    char moves_err[FX_PROBLEM_MAX + 32];
 } position;
+
+/* What the engine is asked about: pos under profile. */
+static fx_query query_of(const fx_fixture *f, const char *profile, const position *pos)
+{
+    fx_query q = {f->variant, profile, pos->root, pos->line, pos->fen};
+    return q;
+}
 
 static int get_moves(rctx *r, const fx_fixture *f, const char *profile,
                      position *pos)
 {
     if (pos->have_moves)
         return pos->have_moves > 0 ? 0 : -1;
-    r->err[0] = '\0';
-    if (note(r, r->eng->moves(r->eng->ctx, f->variant, profile, pos->query, r->text,
-                      HX_ENGINE_TEXT_MAX, r->err, sizeof r->err)) != 0) {
-        snprintf(pos->moves_err, sizeof pos->moves_err, "engine error: %s",
-                 r->err);
+    fx_query q = query_of(f, profile, pos);
+    if (note(r, fx_engine_moves(r->eng, &q, &pos->moves, &r->why)) != 0) {
+        snprintf(pos->moves_err, sizeof pos->moves_err, "engine error: %s", r->why.text);
         pos->have_moves = -1;
         return -1;
     }
-    if (parse_engine_moves(r->text, &pos->moves, &pos->moves_sorted) != 0) {
-        r->oom = 1;
-        snprintf(pos->moves_err, sizeof pos->moves_err, "out of memory");
-        pos->have_moves = -1;
-        return -1;
-    }
+    pos->moves_sorted = sorted_once(&pos->moves);
     sv_sort(&pos->moves);
     pos->have_moves = 1;
     return 0;
@@ -269,7 +252,7 @@ static void describe_expect(const fx_expect *e, hx_sbuf *msg)
 static int check_expect(rctx *r, const fx_fixture *f, const char *profile,
                         position *pos, const fx_expect *e, hx_sbuf *msg)
 {
-    const hx_engine *eng = r->eng;
+    fx_query q = query_of(f, profile, pos);
     hx_sbuf d = { 0 };
     int res = 1;
     switch (e->kind) {
@@ -277,8 +260,6 @@ static int check_expect(rctx *r, const fx_fixture *f, const char *profile,
     case EX_MOVES_FROM:
     case EX_LEGAL:
     case EX_ILLEGAL:
-        if (!eng->moves)
-            return -1;
         if (get_moves(r, f, profile, pos) != 0) {
             hx_sbuf_printf(&d, "      %s\n", pos->moves_err);
             res = 0;
@@ -308,64 +289,53 @@ static int check_expect(rctx *r, const fx_fixture *f, const char *profile,
         }
         break;
     case EX_STATUS:
-        if (!eng->status)
+    {
+        char word[HX_SESSION_WORD_MAX];
+        if (!(r->caps & FX_CAN_STATUS))
             return -1;
-        r->err[0] = '\0';
-        if (note(r, eng->status(eng->ctx, f->variant, profile, pos->query, r->text,
-                        HX_ENGINE_TEXT_MAX, r->err, sizeof r->err)) != 0) {
-            hx_sbuf_printf(&d, "      engine error: %s\n", r->err);
+        if (note(r, fx_engine_status(r->eng, &q, word, &r->why)) != 0) {
+            hx_sbuf_printf(&d, "      engine error: %s\n", r->why.text);
             res = 0;
-        } else {
-            size_t n = strcspn(r->text, "\r\n");
-            r->text[n] = '\0';
-            if (strcmp(r->text, e->word) != 0) {
-                hx_sbuf_printf(&d, "      expected %s, engine gave %s\n", e->word,
-                          r->text);
-                res = 0;
-            }
+        } else if (strcmp(word, e->word) != 0) {
+            hx_sbuf_printf(&d, "      expected %s, engine gave %s\n", e->word, word);
+            res = 0;
         }
         break;
+    }
     case EX_AFTER:
-    case EX_REACHES:
+    case EX_REACHES: {
+        char fen[HX_FEN_MAX];
         if (e->kind == EX_AFTER) {
-            if (!eng->play)
-                return -1;
-            r->err[0] = '\0';
-            int rc = note(r, eng->play(eng->ctx, f->variant, profile, pos->query, e->word,
-                                       r->text, HX_ENGINE_TEXT_MAX, r->err, sizeof r->err));
+            int rc = note(r, fx_engine_play(r->eng, &q, e->word, fen, &r->why));
             if (rc != 0) {
-                hx_sbuf_printf(&d, "      %s%s\n", failure_word(rc), r->err);
+                hx_sbuf_printf(&d, "      %s%s\n", failure_word(rc), r->why.text);
                 res = 0;
                 break;
             }
-            size_t n = strcspn(r->text, "\r\n");
-            r->text[n] = '\0';
-        } else if (!f->moves.n && !eng->takes_moves) {
+        } else if (!f->moves.n && !(r->caps & FX_CAN_TAKE_MOVES)) {
             /* No line was played: the position is the fixture's own (or the
              * adapter's start), which an outside engine never made, so there
              * is nothing of the engine to compare. Counted as a pass, this
              * passed for an engine that answers nothing at all. */
             return -1;
         } else {
-            snprintf(r->text, HX_ENGINE_TEXT_MAX, "%s", pos->fen);
+            snprintf(fen, sizeof fen, "%s", pos->fen);
         }
-        if (strcmp(r->text, e->fen) != 0) {
-            hx_sbuf_printf(&d, "      expected %s\n      engine   %s\n", e->fen,
-                      r->text);
+        if (strcmp(fen, e->fen) != 0) {
+            hx_sbuf_printf(&d, "      expected %s\n      engine   %s\n", e->fen, fen);
             res = 0;
         }
         break;
+    }
     case EX_PERFT: {
-        if (!eng->perft)
-            return -1;
         uint64_t nodes = 0;
-        r->err[0] = '\0';
+        int stopped;
         /* past the expected count the check has failed: the count may stop */
-        if (note(r, hx_engine_perft_upto(eng, f->variant, profile, pos->query, e->depth, e->nodes,
-                                         &nodes, r->err, sizeof r->err)) != 0) {
-            hx_sbuf_printf(&d, "      engine error: %s\n", r->err);
+        if (note(r, fx_engine_count(r->eng, &q, e->depth, e->nodes, &nodes, &stopped,
+                                    &r->why)) != 0) {
+            hx_sbuf_printf(&d, "      engine error: %s\n", r->why.text);
             res = 0;
-        } else if (nodes > e->nodes && eng->perft_bound) {
+        } else if (stopped) {
             hx_sbuf_printf(&d, "      expected %" PRIu64 ", engine gave more than %" PRIu64
                       " (the count stopped there)\n", e->nodes, e->nodes);
             res = 0;
@@ -395,42 +365,32 @@ static int applies(const fx_expect *e, const char *profile)
 
 enum { RUN_PASS, RUN_FAIL, RUN_SKIP };
 
-/* Can the engine's operations check e at all (check_expect's -1 cases)? */
-static int checkable(const hx_engine *eng, const fx_fixture *f, const fx_expect *e)
+/* Can the engine check e at all (check_expect's -1 cases)? */
+static int checkable(unsigned caps, const fx_fixture *f, const fx_expect *e)
 {
     switch (e->kind) {
-    case EX_MOVES:
-    case EX_MOVES_FROM:
-    case EX_LEGAL:
-    case EX_ILLEGAL:
-        return eng->moves != NULL;
     case EX_STATUS:
-        return eng->status != NULL;
-    case EX_AFTER:
-        return eng->play != NULL;
+        return (caps & FX_CAN_STATUS) != 0;
     case EX_REACHES:
-        return f->moves.n || eng->takes_moves;
-    case EX_PERFT:
-        return eng->perft != NULL;
+        return f->moves.n || (caps & FX_CAN_TAKE_MOVES);
+    default:
+        return 1;
     }
-    return 0;
 }
 
-/* Whether a run of f under profile is skipped, from the fixture and the
- * engine's operations alone: never from its answers, so that every engine
- * with the same operations skips the same runs (a status-only fixture
- * whose line failed was a failure, else a skip: issue 30). */
-static hx_fixture_skip skip_reason(const hx_engine *eng, const fx_fixture *f, const char *profile)
+/* Whether a run of f under profile is skipped, from the fixture and what
+ * the engine can do alone: never from its answers, so that every engine
+ * that can do the same skips the same runs (a status-only fixture whose
+ * line failed was a failure, else a skip: issue 30). Every engine gives a
+ * start and plays lines (a judged one through the reference), so
+ * HX_FIXTURE_SKIP_START and HX_FIXTURE_SKIP_PLAY do not arise here. */
+static hx_fixture_skip skip_reason(unsigned caps, const fx_fixture *f, const char *profile)
 {
-    if (strcmp(f->fen, "start") == 0 && !eng->start_fen)
-        return HX_FIXTURE_SKIP_START;
-    if (f->moves.n && !eng->play)
-        return HX_FIXTURE_SKIP_PLAY;
     int status = 0;
     for (int i = 0; i < f->nex; i++) {
         if (!applies(&f->ex[i], profile))
             continue;
-        if (checkable(eng, f, &f->ex[i]))
+        if (checkable(caps, f, &f->ex[i]))
             return HX_FIXTURE_RAN;
         status += f->ex[i].kind == EX_STATUS;
     }
@@ -507,74 +467,64 @@ static void log_run(rctx *r, const fx_fixture *f, const char *profile, int refut
     l->n++;
 }
 
+/* Plays the fixture's line move i on pos. RUN_PASS, or RUN_FAIL with msg. */
+static int play_line_move(rctx *r, const fx_fixture *f, const char *profile, position *pos,
+                          int i, hx_sbuf *msg)
+{
+    const char *mv = f->moves.v[i];
+    char fen[HX_FEN_MAX];
+    if (get_moves(r, f, profile, pos) != 0) {
+        hx_sbuf_printf(msg, "    line move %d (%s): %s\n      in %s\n", i + 1, mv,
+                       pos->moves_err, pos->fen);
+        return RUN_FAIL;
+    }
+    if (!bsearch_str(&pos->moves, mv)) {
+        hx_sbuf_printf(msg, "    line move %d (%s) is not legal in %s\n", i + 1, mv, pos->fen);
+        return RUN_FAIL;
+    }
+    fx_query q = query_of(f, profile, pos);
+    int rc = note(r, fx_engine_play(r->eng, &q, mv, fen, &r->why));
+    if (rc != 0) {
+        hx_sbuf_printf(msg, "    line move %d (%s): %s%s\n      in %s\n", i + 1, mv,
+                       failure_word(rc), r->why.text, pos->fen);
+        return RUN_FAIL;
+    }
+    char *nf = hx_strdup(fen), *nl = hx_strfmt("%s%s%s", pos->line, i ? " " : "", mv);
+    if (!nf || !nl) {
+        free(nf), free(nl);
+        r->oom = 1;
+        return RUN_FAIL;
+    }
+    free(pos->fen), free(pos->line);
+    pos->fen = nf, pos->line = nl;
+    sv_free(&pos->moves);
+    pos->have_moves = 0;
+    return RUN_PASS;
+}
+
 /* Sets pos->fen to the position under test; returns RUN_PASS if reached. */
 static int setup_position(rctx *r, const fx_fixture *f, const char *profile,
                           position *pos, hx_sbuf *msg)
 {
-    const hx_engine *eng = r->eng;
+    char fen[HX_FEN_MAX];
     if (strcmp(f->fen, "start") == 0) {
-        if (!eng->start_fen)
-            return RUN_SKIP;
-        r->err[0] = '\0';
-        if (note(r, eng->start_fen(eng->ctx, f->variant, profile, r->text,
-                           HX_ENGINE_TEXT_MAX, r->err, sizeof r->err)) != 0) {
-            hx_sbuf_printf(msg, "    start position: engine error: %s\n", r->err);
+        if (note(r, fx_engine_start(r->eng, f->variant, profile, fen, &r->why)) != 0) {
+            hx_sbuf_printf(msg, "    start position: engine error: %s\n", r->why.text);
             return RUN_FAIL;
         }
-        r->text[strcspn(r->text, "\r\n")] = '\0';
-        pos->fen = hx_strdup(r->text);
+        pos->fen = hx_strdup(fen);
     } else {
         pos->fen = hx_strdup(f->fen);
     }
     pos->root = hx_strdup(pos->fen);
-    pos->query = hx_strdup(pos->fen);
-    if (!pos->fen || !pos->root || !pos->query) {
+    pos->line = hx_strdup("");
+    if (!pos->fen || !pos->root || !pos->line) {
         r->oom = 1;
         return RUN_FAIL;
     }
-    if (f->moves.n && !eng->play)
-        return RUN_SKIP;
-    for (int i = 0; i < f->moves.n; i++) {
-        const char *mv = f->moves.v[i];
-        if (eng->moves) {
-            if (get_moves(r, f, profile, pos) != 0) {
-                hx_sbuf_printf(msg, "    line move %d (%s): %s\n      in %s\n",
-                          i + 1, mv, pos->moves_err, pos->fen);
-                return RUN_FAIL;
-            }
-            if (!bsearch_str(&pos->moves, mv)) {
-                hx_sbuf_printf(msg, "    line move %d (%s) is not legal in %s\n",
-                          i + 1, mv, pos->fen);
-                return RUN_FAIL;
-            }
-        }
-        r->err[0] = '\0';
-        int rc = note(r, eng->play(eng->ctx, f->variant, profile, pos->query, mv, r->text,
-                                   HX_ENGINE_TEXT_MAX, r->err, sizeof r->err));
-        if (rc != 0) {
-            hx_sbuf_printf(msg, "    line move %d (%s): %s%s\n"
-                      "      in %s\n", i + 1, mv, failure_word(rc), r->err, pos->fen);
+    for (int i = 0; i < f->moves.n; i++)
+        if (play_line_move(r, f, profile, pos, i, msg) != RUN_PASS)
             return RUN_FAIL;
-        }
-        r->text[strcspn(r->text, "\r\n")] = '\0';
-        char *nf = hx_strdup(r->text);
-        if (!nf) {
-            r->oom = 1;
-            return RUN_FAIL;
-        }
-        char *nq = eng->takes_moves ? hx_position_text_then(pos->query, mv) : hx_strdup(nf);
-        if (!nq) {
-            free(nf);
-            r->oom = 1;
-            return RUN_FAIL;
-        }
-        free(pos->fen);
-        pos->fen = nf;
-        free(pos->query);
-        pos->query = nq;
-        sv_free(&pos->moves);
-        pos->have_moves = 0;
-    }
     return RUN_PASS;
 }
 
@@ -617,7 +567,7 @@ static char *joined_moves(const strvec *moves)
 }
 
 /* One run as a result: PASS, FAIL, or NOT_APPLICABLE when the engine
- * rejected the position (HX_ENGINE_REJECTED: only the reference does). */
+ * rejected the position (FX_REJECTED: only the reference does). */
 static int run_one(rctx *r, const fx_fixture *f, const char *profile,
                    int refute, hx_results *results)
 {
@@ -627,7 +577,7 @@ static int run_one(rctx *r, const fx_fixture *f, const char *profile,
     r->rejected = 0;
     r->engine_failed = 0;
     r->have_diff = 0;
-    hx_fixture_skip why = skip_reason(r->eng, f, profile);
+    hx_fixture_skip why = skip_reason(r->caps, f, profile);
     if (why != HX_FIXTURE_RAN) {
         r->skipped_runs++;
         log_run(r, f, profile, refute, why, 0, NULL);
@@ -685,7 +635,7 @@ static int run_one(rctx *r, const fx_fixture *f, const char *profile,
     hx_divide_free(&r->got);
     free(pos.fen);
     free(pos.root);
-    free(pos.query);
+    free(pos.line);
     sv_free(&pos.moves);
     free(msg.s);
     return 0;
@@ -693,7 +643,7 @@ static int run_one(rctx *r, const fx_fixture *f, const char *profile,
 
 /* -------------------------------------------------------------- driver */
 
-int hx_fixtures_run(const hx_engine *engine, const char *variant,
+int hx_fixtures_run(hx_fixture_engine *engine, const char *variant,
                     const char *profile, const char *const *paths, int npaths,
                     FILE *out, hx_results *results, hx_fixture_stats *stats)
 {
@@ -701,7 +651,7 @@ int hx_fixtures_run(const hx_engine *engine, const char *variant,
                                   NULL);
 }
 
-int hx_fixtures_run_logged(const hx_engine *engine, const char *variant, const char *profile,
+int hx_fixtures_run_logged(hx_fixture_engine *engine, const char *variant, const char *profile,
                            const char *const *paths, int npaths, FILE *out,
                            hx_results *results, hx_fixture_stats *stats, hx_fixture_runs *log)
 {
@@ -713,14 +663,10 @@ int hx_fixtures_run_logged(const hx_engine *engine, const char *variant, const c
         return -1;
     rctx r = { 0 };
     r.eng = engine;
+    r.caps = fx_engine_caps(engine);
     r.out = out;
     r.log = log;
-    r.text = malloc(HX_ENGINE_TEXT_MAX);
     int rc = 0;
-    if (!r.text) {
-        fprintf(out, "fixtures: out of memory\n");
-        rc = -1;
-    }
     for (int i = 0; rc == 0 && i < fl.n; i++) {
         const fx_fixture *f = &fl.v[i];
         if (variant && strcmp(f->variant, variant) != 0)
@@ -748,7 +694,6 @@ int hx_fixtures_run_logged(const hx_engine *engine, const char *variant, const c
         rc = -1;
     }
     stats->skipped_runs = r.skipped_runs;
-    free(r.text);
     free(r.probes);
     fx_list_free(&fl);
     return rc;

@@ -1,15 +1,52 @@
 /*
- * fixtures.h - runs the conformance fixtures (docs/fixtures.md) against any
- * engine that speaks the text interface of engine.h, returning one result
- * per fixture and profile.
+ * fixtures.h - runs the conformance fixtures (docs/fixtures.md) against an
+ * engine behind hx_session (session.h), returning one result per fixture
+ * and profile.
  */
 #ifndef HEXREF_HARNESS_FIXTURES_H
 #define HEXREF_HARNESS_FIXTURES_H
 
 #include <stdio.h>
 
-#include "engine.h"
 #include "result.h"
+#include "session.h"
+
+/*
+ * The engine the fixtures run on, asked in one of two ways:
+ *
+ * on its own positions: the reference or the oracle by name, a session of
+ *   its own for each variant and profile a fixture names (a profile it does
+ *   not implement is a skipped run); it gives the start position, plays the
+ *   fixture's line itself on the fixture's HexFEN (so what HexFEN cannot
+ *   carry is kept along the line), and answers every expectation;
+ * judged: one session of any backend for every profile (an outside engine,
+ *   or the reference pinned to one profile as identify's yardstick), asked
+ *   only for divides and, where it answers them, statuses. Its moves come
+ *   from a depth-1 divide, its counts from a divide's total; the start and
+ *   the line's positions are the reference's, and after each move of a line
+ *   the engine's depth-2 divide there must equal the reference's (the same
+ *   query with the HexFEN alone tells a wrong generation from a wrongly
+ *   played move). The engine is asked about the root position and the
+ *   moves, never a HexFEN it did not make. Answers are cached, since
+ *   identify runs the same positions under every profile.
+ */
+typedef struct hx_fixture_engine hx_fixture_engine;
+
+/* "reference" or "oracle"; NULL with err otherwise. */
+hx_fixture_engine *hx_fixture_engine_own(const char *name, hx_error *err);
+/* s judged (borrowed: closed by the caller after hx_fixture_engine_free).
+ * status: 1 or 0 whether its status is asked, -1 as s offers it (starting
+ * it). yardstick: s is the reference as identify's yardstick, so its
+ * failures read as an engine's answers ("the engine answered: error ...")
+ * and a status it refuses is a rejected position. */
+hx_fixture_engine *hx_fixture_engine_judged(hx_session *s, int status, int yardstick,
+                                            hx_error *err);
+void hx_fixture_engine_free(hx_fixture_engine *fe);
+const char *hx_fixture_engine_name(const hx_fixture_engine *fe);
+int hx_fixture_engine_has_status(const hx_fixture_engine *fe);
+/* After a run: NULL if some divide was usable, else what was wrong with
+ * the first (for "the engine never answered" reports). */
+const char *hx_fixture_engine_unusable(const hx_fixture_engine *fe);
 
 typedef struct hx_fixture_stats {
     int files;        /* fixture files read */
@@ -28,7 +65,7 @@ typedef struct hx_fixture_stats {
  * be read and parsed, -1 (with messages on `notes` naming file and line)
  * otherwise.
  */
-int hx_fixtures_run(const hx_engine *engine, const char *variant,
+int hx_fixtures_run(hx_fixture_engine *engine, const char *variant,
                     const char *profile, const char *const *paths, int npaths,
                     FILE *notes, hx_results *results, hx_fixture_stats *stats);
 
@@ -56,8 +93,8 @@ typedef struct hx_fixture_run {
     int refute;           /* run under a profile of its `refutes` line */
     hx_fixture_skip skip; /* HX_FIXTURE_RAN, or why it did not run */
     int failed;           /* ran: its result is a failure */
-    int rejected;         /* ran: the engine rejected a position (HX_ENGINE_REJECTED) */
-    int engine_failed;    /* ran: an answer was unusable (HX_ENGINE_FAILED) */
+    int rejected;         /* ran: the engine rejected a position (not applicable) */
+    int engine_failed;    /* ran: an answer was unusable (counted apart) */
     char *answer;         /* ran: what failed, as the result's detail ("" nothing):
                              the run's answers as far as the fixture asks them, so
                              two engines that fail it the same way give the same text */
@@ -72,7 +109,7 @@ void hx_fixture_runs_free(hx_fixture_runs *l);
 
 /* hx_fixtures_run, which also appends every run, skipped or not, to *log
  * (NULL: none). */
-int hx_fixtures_run_logged(const hx_engine *engine, const char *variant, const char *profile,
+int hx_fixtures_run_logged(hx_fixture_engine *engine, const char *variant, const char *profile,
                            const char *const *paths, int npaths, FILE *notes,
                            hx_results *results, hx_fixture_stats *stats, hx_fixture_runs *log);
 

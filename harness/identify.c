@@ -9,7 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine_external.h"
 #include "fixtures.h"
 #include "strutil.h"
 
@@ -85,18 +84,17 @@ static void tell_done(const identify_run *u)
         u->obs->event(u->obs->ctx, &e);
 }
 
-/* Runs the fixtures through x under every profile into runs[p] and log[p]. */
-static int run_all(const identify_run *u, hx_external *x, hx_results *runs,
+/* Runs the fixtures through e under every profile into runs[p] and log[p]. */
+static int run_all(const identify_run *u, hx_fixture_engine *e, hx_results *runs,
                    hx_fixture_runs *log, int reference, hx_error *err)
 {
-    hx_engine e = hx_external_engine(x);
-    /* e.name goes with x: the runs name what outlives it */
+    /* e's name goes with e: the runs name what outlives it */
     const char *name = reference < 0 ? hx_session_name(u->cfg->engine) : "reference";
     for (int p = 0; p < u->r->nprofiles; p++) {
         hx_fixture_stats st;
         tell(u, reference, p);
         hx_results_init(&runs[p], "identify", name);
-        if (hx_fixtures_run_logged(&e, u->r->variant, u->r->profiles[p], u->cfg->fixture_paths,
+        if (hx_fixtures_run_logged(e, u->r->variant, u->r->profiles[p], u->cfg->fixture_paths,
                                    u->cfg->nfixture_paths, u->cfg->fixture_notes, &runs[p], &st,
                                    &log[p]) != 0)
             return fail(err, HX_IDENTIFY_BAD_FIXTURES, "the fixture files could not be run");
@@ -243,17 +241,18 @@ static void compare(hx_identify_result *r)
     }
 }
 
-/* The reference pinned to each profile in turn, behind the adapter the
- * engine had (the same operations, the same caching, the same status). */
+/* The reference pinned to each profile in turn, judged as the engine was
+ * (the same queries, the same caching, the same status). */
 static int run_references(const identify_run *u, int with_status, hx_error *err)
 {
     hx_identify_result *r = u->r;
     for (int q = 0; q < r->nprofiles; q++) {
-        hx_external *x =
-            hx_external_new_reference(r->variant, r->profiles[q], u->cfg->protocol, with_status);
-        int rc = x ? run_all(u, x, r->reference_runs[q], r->reference_log[q], q, err)
-                   : fail(err, HX_IDENTIFY_BAD_INPUT, "out of memory");
-        hx_external_free(x);
+        hx_session *s = hx_session_open_reference(r->variant, r->profiles[q], err);
+        hx_fixture_engine *e = s ? hx_fixture_engine_judged(s, with_status, 1, err) : NULL;
+        int rc = e ? run_all(u, e, r->reference_runs[q], r->reference_log[q], q, err)
+                   : HX_IDENTIFY_BAD_INPUT;
+        hx_fixture_engine_free(e);
+        hx_session_close(s);
         if (rc)
             return rc;
         mark_reference(r, q);
@@ -299,17 +298,17 @@ int hx_identify_run(const hx_identify_config *cfg, const hx_identify_observer *o
         return rc;
     r->checks.engine = hx_session_name(cfg->engine);
     identify_run u = {cfg, obs, r};
-    hx_external *x = hx_external_borrow(cfg->engine, cfg->protocol);
-    if (!x)
-        return fail(err, HX_IDENTIFY_BAD_INPUT, "out of memory");
-    rc = run_all(&u, x, r->engine_runs, r->engine_log, -1, err);
-    int with_status = hx_external_has_status(x);
-    if (!rc && hx_external_unusable(x)) {
+    hx_fixture_engine *e = hx_fixture_engine_judged(cfg->engine, -1, 0, err);
+    if (!e)
+        return HX_IDENTIFY_BAD_INPUT;
+    rc = run_all(&u, e, r->engine_runs, r->engine_log, -1, err);
+    int with_status = hx_fixture_engine_has_status(e);
+    if (!rc && hx_fixture_engine_unusable(e)) {
         r->stop = HX_IDENTIFY_UNUSABLE;
-        snprintf(r->unusable, sizeof r->unusable, "%s", hx_external_unusable(x));
+        snprintf(r->unusable, sizeof r->unusable, "%s", hx_fixture_engine_unusable(e));
         tell_done(&u);
     }
-    hx_external_free(x);
+    hx_fixture_engine_free(e);
     if (!rc && r->stop == HX_IDENTIFY_UNUSABLE)
         return identify_unusable_check(r) ? fail(err, HX_IDENTIFY_BAD_INPUT, "out of memory") : 0;
     if (!rc)

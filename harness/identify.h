@@ -3,9 +3,10 @@
  * follow?
  *
  * The engine is not told the profile: its behaviour is fixed. The fixtures
- * are run through it once under every profile of the variant (each
- * position is asked once: the adapter caches), and the same is done with
- * the reference pinned to each profile q in turn, behind the same adapter.
+ * are run through it once under every profile of the variant, judged
+ * through the reference (fixtures.h; each position is asked once: the
+ * judge caches), and the same is done with the reference pinned to each
+ * profile q in turn, judged the same way.
  * A run's answer is its outcome and the detail of what failed, so a
  * fixture failed for an unrelated reason is not taken for a reading.
  *

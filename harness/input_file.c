@@ -12,6 +12,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "strutil.h"
+
 static const char *kind_of(mode_t mode)
 {
     return S_ISFIFO(mode)   ? "a FIFO"
@@ -22,23 +24,23 @@ static const char *kind_of(mode_t mode)
                             : "a special file";
 }
 
-FILE *hx_input_open(const char *path, char *err, size_t cap)
+FILE *hx_input_open(const char *path, hx_error *err)
 {
     /* O_NONBLOCK only for the open (it returns at once on a FIFO); the
      * fstat of what was opened, not a stat of the name, decides. */
     int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
     if (fd < 0) {
-        snprintf(err, cap, "%s: %s", path, strerror(errno));
+        hx_error_path(err, "", path, ": %s", strerror(errno));
         return NULL;
     }
     struct stat st;
     FILE *f = NULL;
     if (fstat(fd, &st) != 0)
-        snprintf(err, cap, "%s: %s", path, strerror(errno));
+        hx_error_path(err, "", path, ": %s", strerror(errno));
     else if (!S_ISREG(st.st_mode))
-        snprintf(err, cap, "%s: %s, not a regular file", path, kind_of(st.st_mode));
+        hx_error_path(err, "", path, ": %s, not a regular file", kind_of(st.st_mode));
     else if (fcntl(fd, F_SETFL, 0) != 0 || !(f = fdopen(fd, "r")))
-        snprintf(err, cap, "%s: %s", path, strerror(errno));
+        hx_error_path(err, "", path, ": %s", strerror(errno));
     if (!f)
         close(fd);
     return f;

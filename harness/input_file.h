@@ -8,12 +8,13 @@
 #ifndef HEXREF_HARNESS_INPUT_FILE_H
 #define HEXREF_HARNESS_INPUT_FILE_H
 
-#include <stddef.h>
 #include <stdio.h>
 
+#include "hexref.h"
+
 /* The regular file at path (a symlink followed), open for reading; or NULL
- * with "PATH: REASON" in err (cap bytes), REASON naming what it is if it
- * is not a regular file ("a FIFO, not a regular file"). */
-FILE *hx_input_open(const char *path, char *err, size_t cap);
+ * with "PATH: REASON" in err, REASON naming what it is if it is not a
+ * regular file ("a FIFO, not a regular file"). */
+FILE *hx_input_open(const char *path, hx_error *err);
 
 #endif

@@ -75,12 +75,9 @@ static int add_engine(hx_matrix *m, char *line, const char *path, long lineno, h
 int hx_matrix_read(const char *path, hx_matrix *m, hx_error *err)
 {
     memset(m, 0, sizeof *m);
-    char why[4200];
-    FILE *in = hx_input_open(path, why, sizeof why);
-    if (!in) {
-        snprintf(err->message, sizeof err->message, "%.250s", why);
+    FILE *in = hx_input_open(path, err);
+    if (!in)
         return -1;
-    }
     m->source = hx_strdup(path);
     char *line = NULL;
     size_t cap = 0;

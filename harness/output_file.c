@@ -20,10 +20,10 @@
 
 enum { MAX_LINKS = 40 }; /* as the kernel's own limit on a path's symlinks */
 
-static int fail(char *err, size_t cap, const char *name, int reason)
+static int fail(hx_error *err, const char *name, int reason)
 {
-    snprintf(err, cap, "cannot write %s: %s", name,
-             reason ? strerror(reason) : "a write failed");
+    hx_error_path(err, "cannot write ", name, ": %s",
+                  reason ? strerror(reason) : "a write failed");
     return -1;
 }
 
@@ -91,7 +91,7 @@ static int written_in_place(const char *path, struct stat *st)
     return !S_ISREG(st->st_mode) || is_own_stream(st);
 }
 
-static int open_in_place(hx_output_file *out, const struct stat *st, char *err, size_t cap)
+static int open_in_place(hx_output_file *out, const struct stat *st, hx_error *err)
 {
     int flags = O_WRONLY | O_NOCTTY | O_CLOEXEC | (S_ISREG(st->st_mode) ? O_APPEND : 0);
     int fd = open(out->name, flags);
@@ -101,7 +101,7 @@ static int open_in_place(hx_output_file *out, const struct stat *st, char *err, 
     int reason = errno;
     if (fd >= 0)
         close(fd);
-    return fail(err, cap, out->name, reason);
+    return fail(err, out->name, reason);
 }
 
 /* The temporary file gets the mode the target has, or a new file's. */
@@ -115,12 +115,12 @@ static mode_t mode_for(const char *target)
     return 0666 & ~mask;
 }
 
-static int open_temporary(hx_output_file *out, char *err, size_t cap)
+static int open_temporary(hx_output_file *out, hx_error *err)
 {
     out->target = follow_links(out->name);
     out->tmp = out->target ? hx_strfmt("%s.tmp-XXXXXX", out->target) : NULL;
     if (!out->tmp)
-        return fail(err, cap, out->name, errno ? errno : ENOMEM);
+        return fail(err, out->name, errno ? errno : ENOMEM);
     int fd = mkstemp(out->tmp);
     if (fd >= 0 && fchmod(fd, mode_for(out->target)) == 0 && (out->f = fdopen(fd, "w")))
         return 0;
@@ -129,7 +129,7 @@ static int open_temporary(hx_output_file *out, char *err, size_t cap)
         close(fd);
         unlink(out->tmp);
     }
-    return fail(err, cap, out->name, reason);
+    return fail(err, out->name, reason);
 }
 
 static void release(hx_output_file *out)
@@ -140,21 +140,21 @@ static void release(hx_output_file *out)
     out->f = NULL;
 }
 
-int hx_output_open(hx_output_file *out, const char *path, char *err, size_t cap)
+int hx_output_open(hx_output_file *out, const char *path, hx_error *err)
 {
     memset(out, 0, sizeof *out);
     out->name = path;
     struct stat st;
     int in_place = written_in_place(path, &st);
-    int rc = in_place < 0   ? fail(err, cap, path, errno)
-             : in_place > 0 ? open_in_place(out, &st, err, cap)
-                            : open_temporary(out, err, cap);
+    int rc = in_place < 0   ? fail(err, path, errno)
+             : in_place > 0 ? open_in_place(out, &st, err)
+                            : open_temporary(out, err);
     if (rc != 0)
         release(out);
     return rc;
 }
 
-int hx_output_commit(hx_output_file *out, char *err, size_t cap)
+int hx_output_commit(hx_output_file *out, hx_error *err)
 {
     /* A write that failed earlier left its errno; a newer failure's
      * reason replaces it. */
@@ -170,7 +170,7 @@ int hx_output_commit(hx_output_file *out, char *err, size_t cap)
     if (failed && out->tmp)
         unlink(out->tmp);
     release(out);
-    return failed ? fail(err, cap, out->name, reason) : 0;
+    return failed ? fail(err, out->name, reason) : 0;
 }
 
 void hx_output_abandon(hx_output_file *out)

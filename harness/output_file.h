@@ -17,8 +17,9 @@
 #ifndef HEXREF_HARNESS_OUTPUT_FILE_H
 #define HEXREF_HARNESS_OUTPUT_FILE_H
 
-#include <stddef.h>
 #include <stdio.h>
+
+#include "hexref.h"
 
 typedef struct hx_output_file {
     FILE *f;          /* write here between open and commit */
@@ -27,13 +28,13 @@ typedef struct hx_output_file {
     char *tmp;        /* the temporary file; NULL in place */
 } hx_output_file;
 
-/* Opens path for writing. 0, or -1 with the message in err (cap bytes). */
-int hx_output_open(hx_output_file *out, const char *path, char *err, size_t cap);
+/* Opens path for writing. 0, or -1 with the message in err. */
+int hx_output_open(hx_output_file *out, const char *path, hx_error *err);
 
 /* Flushes and closes; through a temporary file, fsyncs it and renames it
  * over the target. 0, or -1 with the message in err: then the target is as
  * it was and the temporary file is gone. */
-int hx_output_commit(hx_output_file *out, char *err, size_t cap);
+int hx_output_commit(hx_output_file *out, hx_error *err);
 
 /* Gives the output up: closes it and removes the temporary file. */
 void hx_output_abandon(hx_output_file *out);

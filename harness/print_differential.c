@@ -74,3 +74,28 @@ void hx_diff_print_disagreement(void *ctx, const hx_diff_finding *f)
 {
     hx_diff_print_finding(ctx, f);
 }
+
+void hx_diff_print_summary(FILE *table, FILE *out, const hx_diff_pair *pairs, int n,
+                           double seconds)
+{
+    uint64_t positions = 0, games = 0, failed = 0;
+    if (table)
+        fprintf(table, "%-8s %-12s %8s %10s %12s %7s\n", "variant", "profile", "games",
+                "positions", "child moves", "failed");
+    for (int i = 0; i < n; i++) {
+        const hx_diff_stats *s = &pairs[i].stats;
+        if (table)
+            fprintf(table, "%-8s %-12s %8llu %10llu %12llu %7llu\n", pairs[i].variant,
+                    pairs[i].profile, (unsigned long long)s->games,
+                    (unsigned long long)s->positions, (unsigned long long)s->moves,
+                    (unsigned long long)s->failed);
+        positions += s->positions;
+        games += s->games;
+        failed += s->failed;
+    }
+    if (table)
+        fprintf(table, "%llu games, %llu positions in %.1f s\n", (unsigned long long)games,
+                (unsigned long long)positions, seconds);
+    fprintf(out, "%llu passed, %llu failed\n", (unsigned long long)(positions - failed),
+            (unsigned long long)failed);
+}

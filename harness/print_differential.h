@@ -15,5 +15,10 @@ void hx_diff_print_finding(FILE *out, const hx_diff_finding *f);
 char *hx_diff_finding_text(const hx_diff_finding *f);
 /* hx_diff_observer.disagreement for ctx = the FILE * to print on. */
 void hx_diff_print_disagreement(void *ctx, const hx_diff_finding *f);
+/* The closing text of a selfcheck run: a table of the pairs (games,
+ * positions, child moves, failed) and the games and seconds on table
+ * (NULL: none), then "N passed, N failed" (positions) on out. */
+void hx_diff_print_summary(FILE *table, FILE *out, const hx_diff_pair *pairs, int n,
+                           double seconds);
 
 #endif

@@ -127,14 +127,14 @@ int hx_print_junit(FILE *out, const hx_results *r)
 
 int hx_write_junit_file(const char *path, const hx_results *r)
 {
-    char err[4200];
+    hx_error err;
     hx_output_file out;
-    int rc = hx_output_open(&out, path, err, sizeof err);
+    int rc = hx_output_open(&out, path, &err);
     if (rc == 0) {
         hx_print_junit(out.f, r); /* a failed write stays in the stream's error flag */
-        rc = hx_output_commit(&out, err, sizeof err);
+        rc = hx_output_commit(&out, &err);
     }
     if (rc != 0)
-        fprintf(stderr, "hexref: %s\n", err);
+        fprintf(stderr, "hexref: %s\n", err.message);
     return rc;
 }

@@ -8,7 +8,6 @@
 
 #include <stdio.h>
 
-#include "engine_external.h"
 #include "print.h"
 #include "verify.h"
 

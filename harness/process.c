@@ -22,7 +22,11 @@ enum { CHUNK = 65536, MAX_LIVE = 64, MAX_ORPHANS = 256 };
 
 /* The programs hx_proc runs now (their leaders): every other child of this
  * process is an orphan an engine left behind. One thread starts and stops
- * programs (the harness is single-threaded). */
+ * programs (the harness is single-threaded). The only state of the harness
+ * kept between calls outside a structure the caller holds, and on purpose:
+ * the handler of an ending signal (on_ending_signal) takes no argument, yet
+ * must stop every engine still running, so the list is where it can read
+ * it. */
 static pid_t live[MAX_LIVE];
 static int nlive;
 
@@ -187,7 +191,7 @@ static void on_ending_signal(int sig)
 
 void hx_proc_guard_signals(void)
 {
-    static int installed;
+    static int installed; /* the handlers are the process's: installed once */
     if (installed)
         return;
     installed = 1;

@@ -24,7 +24,10 @@
 
 /* Move text as an engine may send it; longer than hexref's own
  * HX_MOVE_TEXT_MAX so that a foreign engine's odd text is kept, not cut. */
-enum { HX_RESULT_MOVE_MAX = 24 };
+/* HX_FEN_TEXT_MAX: room for a HexFEN as a user or a file gives it, before
+ * the rules have read it (twice hexref.h's HX_FEN_MAX, so a text too long
+ * to be valid is refused by the rules with their message, not cut here). */
+enum { HX_RESULT_MOVE_MAX = 24, HX_FEN_TEXT_MAX = 512 };
 
 /* One root move and the leaves below it (count is 1 for a plain move list). */
 typedef struct hx_move_count {

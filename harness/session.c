@@ -89,6 +89,11 @@ int hx_session_gave_up(const hx_session *s)
     return s->timeouts >= HX_SESSION_GIVE_UP;
 }
 
+int hx_session_answers_text(const hx_session *s)
+{
+    return (s->b->caps & HX_SESSION_REPLY) != 0;
+}
+
 int hx_session_start(hx_session *s, hx_session_error *e)
 {
     memset(e, 0, sizeof *e);

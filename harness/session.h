@@ -151,6 +151,9 @@ const char *hx_session_profile(const hx_session *s); /* NULL: not told */
 int hx_session_start(hx_session *s, hx_session_error *e);
 /* The capability flags (starting the engine to learn them). */
 unsigned hx_session_caps(hx_session *s);
+/* Does the backend answer as engine text (HX_SESSION_REPLY: a->reply holds
+ * what it printed)? Known without starting it. */
+int hx_session_answers_text(const hx_session *s);
 
 /* The divide of fen after moves (space-separated, "" or NULL for none) to
  * depth >= 1. 0 if a usable answer came, else -1; *a is filled either way
@@ -166,7 +169,8 @@ int hx_session_status(hx_session *s, const char *fen, const char *moves, char *w
 int hx_session_count(hx_session *s, const char *fen, const char *moves, int depth,
                      uint64_t limit, uint64_t *nodes, hx_session_error *e);
 /* The HexFEN after the moves (HX_FEN_MAX bytes), where the backend knows
- * positions (the reference, the oracle). 0, or -1 with err. */
+ * positions (the reference, the oracle); fen NULL: the initial position.
+ * 0, or -1 with err. */
 int hx_session_fen(hx_session *s, const char *fen, const char *moves, char *out, hx_error *err);
 /* A shell command line that repeats the query by hand (malloc'd), or NULL. */
 char *hx_session_query_text(hx_session *s, const char *fen, const char *moves, int depth);

@@ -25,14 +25,18 @@ static int fail(hx_session_error *e, const char *message)
     return hx_session_fail(e, HX_SESSION_ENGINE_ERROR, "%s", message);
 }
 
-/* The HexFEN after moves, played one by one by the oracle. */
+/* The HexFEN after moves (fen NULL: the initial position), played one by
+ * one by the oracle. */
 static int after_moves(const oracle *o, const char *fen, const char *moves, char *at,
                        hx_session_error *e)
 {
     char move[64], next[ORACLE_FEN_MAX], err[256];
-    snprintf(at, ORACLE_FEN_MAX, "%s", fen);
-    if (strlen(fen) >= ORACLE_FEN_MAX)
+    if (!fen && oracle_start_fen(o->variant, o->profile, at, ORACLE_FEN_MAX, err, sizeof err))
+        return fail(e, err);
+    if (fen && strlen(fen) >= ORACLE_FEN_MAX)
         return fail(e, "oracle: position text too long");
+    if (fen)
+        snprintf(at, ORACLE_FEN_MAX, "%s", fen);
     for (const char *m = moves + strspn(moves, " ,"); *m; m += strspn(m, " ,")) {
         size_t n = strcspn(m, " ,");
         if (n >= sizeof move)

@@ -17,7 +17,7 @@ int hx_session_fail(hx_session_error *e, hx_session_failure kind, const char *fm
     __attribute__((format(printf, 3, 4)));
 
 /* An outside engine: configuration, environment and (uci) its process. */
-typedef struct hx_engine_proc {
+typedef struct hx_session_proc {
     char *command, *variant, *profile;
     int protocol;
     double timeout;
@@ -28,22 +28,22 @@ typedef struct hx_engine_proc {
     int running, has_status, has_profile_option, handshake_failed;
     char id_name[128]; /* uci: what the engine said after "id name" ("" none) */
     hx_session_error handshake; /* why the handshake failed, told on every query */
-} hx_engine_proc;
+} hx_session_proc;
 
 /* A copy of cfg, or NULL (out of memory). */
-hx_engine_proc *hx_engine_proc_new(const hx_session_config *cfg);
-void hx_engine_proc_free(hx_engine_proc *x);
+hx_session_proc *hx_session_proc_new(const hx_session_config *cfg);
+void hx_session_proc_free(hx_session_proc *x);
 
 /* Turns how reading ended (an HX_LINE_* code) into a failure; returns -1. */
-int hx_engine_read_failure(hx_session_error *e, hx_proc *p, int rc, double timeout, size_t cap);
+int hx_session_read_failure(hx_session_error *e, hx_proc *p, int rc, double timeout, size_t cap);
 /* Keeps the engine's stderr in e: its start and its end (hx_proc_stderr),
  * after reading what it already wrote. */
-void hx_engine_keep_stderr(hx_session_error *e, hx_proc *p);
+void hx_session_keep_stderr(hx_session_error *e, hx_proc *p);
 int hx_starts_with(const char *s, const char *prefix);
 /* "position fen F [moves M]\n". */
 void hx_uci_position_command(const char *fen, const char *moves, char *out, size_t cap);
 /* The query as a shell command line (malloc'd). */
-char *hx_engine_query_text(const hx_engine_proc *x, const char *fen, const char *moves,
+char *hx_session_proc_query_text(const hx_session_proc *x, const char *fen, const char *moves,
                            int depth);
 
 extern const hx_session_backend hx_script_backend, hx_uci_backend;

@@ -30,7 +30,7 @@ static char *env_entry(const char *name, const char *value)
 
 /* Our environment with HEXREF_VARIANT (and HEXREF_PROFILE when the profile
  * is told) replaced. Built once, so nothing but execve runs in the child. */
-static int build_env(hx_engine_proc *x)
+static int build_env(hx_session_proc *x)
 {
     size_t n = 0;
     while (environ && environ[n])
@@ -52,9 +52,9 @@ static int build_env(hx_engine_proc *x)
     return 0;
 }
 
-hx_engine_proc *hx_engine_proc_new(const hx_session_config *cfg)
+hx_session_proc *hx_session_proc_new(const hx_session_config *cfg)
 {
-    hx_engine_proc *x = calloc(1, sizeof *x);
+    hx_session_proc *x = calloc(1, sizeof *x);
     if (!x)
         return NULL;
     x->command = hx_strdup(cfg->command);
@@ -66,13 +66,13 @@ hx_engine_proc *hx_engine_proc_new(const hx_session_config *cfg)
     x->proc.pid = 0;
     x->proc.in_fd = x->proc.out_fd = x->proc.err_fd = -1;
     if (!x->command || !x->variant || (cfg->profile && !x->profile) || build_env(x) != 0) {
-        hx_engine_proc_free(x);
+        hx_session_proc_free(x);
         return NULL;
     }
     return x;
 }
 
-void hx_engine_proc_free(hx_engine_proc *x)
+void hx_session_proc_free(hx_session_proc *x)
 {
     if (!x)
         return;
@@ -85,7 +85,7 @@ void hx_engine_proc_free(hx_engine_proc *x)
     free(x);
 }
 
-int hx_engine_read_failure(hx_session_error *e, hx_proc *p, int rc, double timeout, size_t cap)
+int hx_session_read_failure(hx_session_error *e, hx_proc *p, int rc, double timeout, size_t cap)
 {
     if (rc == HX_LINE_TIMEOUT)
         return hx_session_fail(e, HX_SESSION_TIMEOUT,
@@ -105,7 +105,7 @@ int hx_engine_read_failure(hx_session_error *e, hx_proc *p, int rc, double timeo
     return hx_session_fail(e, HX_SESSION_EXIT, "the engine %s before the end of its answer", how);
 }
 
-void hx_engine_keep_stderr(hx_session_error *e, hx_proc *p)
+void hx_session_keep_stderr(hx_session_error *e, hx_proc *p)
 {
     hx_proc_drain_stderr(p); /* what came before the answer's last line */
     hx_proc_stderr(p, e->stderr_text, sizeof e->stderr_text);
@@ -156,7 +156,7 @@ static void append_quoted(char *out, size_t cap, const char *text)
     append(out, cap, q);
 }
 
-static void uci_query_text(const hx_engine_proc *x, const char *fen, const char *moves,
+static void uci_query_text(const hx_session_proc *x, const char *fen, const char *moves,
                            int depth, char *out, size_t cap)
 {
     char line[1024];
@@ -177,7 +177,7 @@ static void uci_query_text(const hx_engine_proc *x, const char *fen, const char 
     append(out, cap, x->command);
 }
 
-static void script_query_text(const hx_engine_proc *x, const char *fen, const char *moves,
+static void script_query_text(const hx_session_proc *x, const char *fen, const char *moves,
                               int depth, char *out, size_t cap)
 {
     snprintf(out, cap, "HEXREF_VARIANT=%s ", x->variant);
@@ -197,7 +197,7 @@ static void script_query_text(const hx_engine_proc *x, const char *fen, const ch
     }
 }
 
-char *hx_engine_query_text(const hx_engine_proc *x, const char *fen, const char *moves,
+char *hx_session_proc_query_text(const hx_session_proc *x, const char *fen, const char *moves,
                            int depth)
 {
     char *out = malloc(QUERY_TEXT_CAP);

@@ -34,7 +34,7 @@ static int classify_script(hx_session_answer *a, const hx_proc *p)
 static int script_divide(void *self, const char *fen, const char *moves, int depth,
                          hx_session_answer *a)
 {
-    hx_engine_proc *x = self;
+    hx_session_proc *x = self;
     char dtext[16];
     hx_error err;
     hx_reply_init(&a->reply, HX_PROTOCOL_SCRIPT);
@@ -60,7 +60,7 @@ static int script_divide(void *self, const char *fen, const char *moves, int dep
     if (rc == HX_LINE_EOF && hx_proc_wait(&p, deadline) != 0)
         rc = HX_LINE_TIMEOUT;
     hx_proc_stop(&p);
-    hx_engine_keep_stderr(&a->error, &p);
+    hx_session_keep_stderr(&a->error, &p);
     if (rc == HX_LINE_TIMEOUT && a->reply.complete)
         return hx_session_fail(&a->error, HX_SESSION_TIMEOUT,
                                "the answer came, but the output stayed open (a background process "
@@ -68,18 +68,18 @@ static int script_divide(void *self, const char *fen, const char *moves, int dep
                                "(--timeout)",
                                x->timeout);
     if (rc != HX_LINE_EOF)
-        return hx_engine_read_failure(&a->error, &p, rc, x->timeout, x->cap);
+        return hx_session_read_failure(&a->error, &p, rc, x->timeout, x->cap);
     return classify_script(a, &p);
 }
 
 static void script_close(void *self)
 {
-    hx_engine_proc_free(self);
+    hx_session_proc_free(self);
 }
 
 static char *script_query_text(void *self, const char *fen, const char *moves, int depth)
 {
-    return hx_engine_query_text(self, fen, moves, depth);
+    return hx_session_proc_query_text(self, fen, moves, depth);
 }
 
 const hx_session_backend hx_script_backend = {
@@ -92,7 +92,7 @@ const hx_session_backend hx_script_backend = {
 
 hx_session *hx_session_open_engine(const hx_session_config *cfg, hx_error *err)
 {
-    hx_engine_proc *x = hx_engine_proc_new(cfg);
+    hx_session_proc *x = hx_session_proc_new(cfg);
     if (!x) {
         snprintf(err->message, sizeof err->message, "out of memory");
         return NULL;

@@ -9,23 +9,23 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void uci_stop(hx_engine_proc *x, hx_session_error *e)
+static void uci_stop(hx_session_proc *x, hx_session_error *e)
 {
     if (e)
-        hx_engine_keep_stderr(e, &x->proc);
+        hx_session_keep_stderr(e, &x->proc);
     hx_proc_stop(&x->proc);
     x->running = 0;
 }
 
-static int send(hx_engine_proc *x, hx_session_error *e, const char *text, double deadline)
+static int send(hx_session_proc *x, hx_session_error *e, const char *text, double deadline)
 {
     if (hx_proc_write(&x->proc, text, deadline) == 0)
         return 0;
-    return hx_engine_read_failure(e, &x->proc, HX_LINE_EOF, x->timeout, x->cap);
+    return hx_session_read_failure(e, &x->proc, HX_LINE_EOF, x->timeout, x->cap);
 }
 
 /* Reads until a line equal to `want`, noting the options it lists. */
-static int wait_for(hx_engine_proc *x, hx_session_error *e, const char *want, double deadline)
+static int wait_for(hx_session_proc *x, hx_session_error *e, const char *want, double deadline)
 {
     char *line;
     size_t len;
@@ -42,7 +42,7 @@ static int wait_for(hx_engine_proc *x, hx_session_error *e, const char *want, do
             !strcmp(line, "option name HexrefProfile"))
             x->has_profile_option = 1;
     }
-    hx_engine_read_failure(e, &x->proc, rc, x->timeout, x->cap);
+    hx_session_read_failure(e, &x->proc, rc, x->timeout, x->cap);
     char what[sizeof e->error.message + 64];
     snprintf(what, sizeof what, "%s (waiting for '%s')", e->error.message, want);
     size_t n = strlen(what) < sizeof e->error.message ? strlen(what) : sizeof e->error.message - 1;
@@ -51,7 +51,7 @@ static int wait_for(hx_engine_proc *x, hx_session_error *e, const char *want, do
     return -1;
 }
 
-static int uci_start(hx_engine_proc *x, hx_session_error *e)
+static int uci_start(hx_session_proc *x, hx_session_error *e)
 {
     hx_error err;
     char text[512];
@@ -82,7 +82,7 @@ static int uci_start(hx_engine_proc *x, hx_session_error *e)
 
 /* Starts the engine if needed and synchronises with isready/readyok, which
  * also skips whatever the last answer left unread. */
-static int uci_ready(hx_engine_proc *x, hx_session_error *e, double *deadline)
+static int uci_ready(hx_session_proc *x, hx_session_error *e, double *deadline)
 {
     if (!x->running && uci_start(x, e) != 0)
         return -1;
@@ -95,7 +95,7 @@ static int uci_ready(hx_engine_proc *x, hx_session_error *e, double *deadline)
     return 0;
 }
 
-static int uci_query(hx_engine_proc *x, const char *fen, const char *moves, int depth,
+static int uci_query(hx_session_proc *x, const char *fen, const char *moves, int depth,
                      hx_session_answer *a)
 {
     double deadline;
@@ -121,11 +121,11 @@ static int uci_query(hx_engine_proc *x, const char *fen, const char *moves, int 
         if (hx_reply_feed(&a->reply, line, len))
             break;
     if (rc != HX_LINE_OK) {
-        hx_engine_read_failure(e, &x->proc, rc, x->timeout, x->cap);
+        hx_session_read_failure(e, &x->proc, rc, x->timeout, x->cap);
         uci_stop(x, e);
         return -1;
     }
-    hx_engine_keep_stderr(e, &x->proc);
+    hx_session_keep_stderr(e, &x->proc);
     if (a->reply.has_error)
         return hx_session_fail(e, HX_SESSION_ENGINE_ERROR, "the engine answered: error %s",
                                a->reply.error);
@@ -136,7 +136,7 @@ static int uci_query(hx_engine_proc *x, const char *fen, const char *moves, int 
 static int uci_divide(void *self, const char *fen, const char *moves, int depth,
                       hx_session_answer *a)
 {
-    hx_engine_proc *x = self;
+    hx_session_proc *x = self;
     hx_reply_init(&a->reply, HX_PROTOCOL_UCI);
     if (x->handshake_failed) {
         a->error = x->handshake;
@@ -150,7 +150,7 @@ static int uci_divide(void *self, const char *fen, const char *moves, int depth,
 static int uci_status(void *self, const char *fen, const char *moves, char *word,
                       hx_session_error *e)
 {
-    hx_engine_proc *x = self;
+    hx_session_proc *x = self;
     double deadline;
     size_t n = strlen(fen) + strlen(moves) + 64;
     char *cmd = malloc(n);
@@ -165,7 +165,7 @@ static int uci_status(void *self, const char *fen, const char *moves, char *word
     while (rc == 0) {
         int r = hx_proc_read_line(&x->proc, deadline, x->cap, &line, &len);
         if (r != HX_LINE_OK) {
-            rc = hx_engine_read_failure(e, &x->proc, r, x->timeout, x->cap);
+            rc = hx_session_read_failure(e, &x->proc, r, x->timeout, x->cap);
             uci_stop(x, e);
         } else if (hx_starts_with(line, "status ")) {
             break;
@@ -184,7 +184,7 @@ static int uci_status(void *self, const char *fen, const char *moves, char *word
 /* Starts the engine and runs the handshake, or repeats why it failed. */
 static int uci_start_once(void *self, hx_session_error *e)
 {
-    hx_engine_proc *x = self;
+    hx_session_proc *x = self;
     if (x->running)
         return 0;
     if (x->handshake_failed) {
@@ -197,31 +197,31 @@ static int uci_start_once(void *self, hx_session_error *e)
 
 static unsigned uci_caps(void *self)
 {
-    hx_engine_proc *x = self;
+    hx_session_proc *x = self;
     return (x->has_status ? HX_SESSION_STATUS : 0u) |
            (x->has_profile_option ? HX_SESSION_PROFILE_OPTION : 0u);
 }
 
 static void uci_close(void *self)
 {
-    hx_engine_proc *x = self;
+    hx_session_proc *x = self;
     if (x->running) {
         hx_proc_write(&x->proc, "quit\n", hx_proc_now() + 0.1);
         hx_proc_wait(&x->proc, hx_proc_now() + 0.2);
         hx_proc_stop(&x->proc);
         x->running = 0;
     }
-    hx_engine_proc_free(x);
+    hx_session_proc_free(x);
 }
 
 static char *uci_query_text(void *self, const char *fen, const char *moves, int depth)
 {
-    return hx_engine_query_text(self, fen, moves, depth);
+    return hx_session_proc_query_text(self, fen, moves, depth);
 }
 
 static const char *uci_engine_id(void *self)
 {
-    const hx_engine_proc *x = self;
+    const hx_session_proc *x = self;
     return x->id_name[0] ? x->id_name : NULL;
 }
 

@@ -39,6 +39,26 @@ static char *vformat(const char *fmt, va_list ap)
     return s;
 }
 
+void hx_error_path(hx_error *err, const char *before, const char *path, const char *after_fmt,
+                   ...)
+{
+    char after[sizeof err->message];
+    va_list ap;
+    va_start(ap, after_fmt);
+    vsnprintf(after, sizeof after, after_fmt, ap);
+    va_end(ap);
+    size_t room = sizeof err->message - 1, fixed = strlen(before) + strlen(after);
+    size_t n = strlen(path);
+    const char *dots = "", *shown = path;
+    if (fixed + n > room && fixed + 3 < room) { /* keep the end of the path: its file name */
+        dots = "...";
+        shown = path + n - (room - fixed - 3);
+    }
+    char *text = hx_strfmt("%s%s%s%s", before, dots, shown, (const char *)after);
+    snprintf(err->message, sizeof err->message, "%s", text ? text : "out of memory");
+    free(text);
+}
+
 char *hx_strfmt(const char *fmt, ...)
 {
     va_list ap;

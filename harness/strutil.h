@@ -1,13 +1,21 @@
 /*
  * strutil.h - the few string helpers the harness shares: duplication that
- * accepts NULL, a printer's output as a string, and a growing text buffer
- * for messages.
+ * accepts NULL, a printer's output as a string, a growing text buffer for
+ * messages, and a message about a file in an hx_error.
  */
 #ifndef HEXREF_HARNESS_STRUTIL_H
 #define HEXREF_HARNESS_STRUTIL_H
 
 #include <stddef.h>
 #include <stdio.h>
+
+#include "hexref.h"
+
+/* err says "BEFORE PATH AFTER" (AFTER formatted like printf): a message
+ * about a file. A path too long for an hx_error loses its start ("...")
+ * rather than the message its end: what went wrong is always told. */
+void hx_error_path(hx_error *err, const char *before, const char *path, const char *after_fmt,
+                   ...) __attribute__((format(printf, 4, 5)));
 
 /* malloc'ed copies; NULL for NULL input or when out of memory. */
 char *hx_strdup(const char *s);

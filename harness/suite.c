@@ -133,7 +133,7 @@ static hx_suite_line *new_line(hx_suite *s)
     return l;
 }
 
-static int read_lines(FILE *in, const char *path, hx_suite *s, char *err, size_t errcap)
+static int read_lines(FILE *in, const char *path, hx_suite *s, hx_error *err)
 {
     char text[HX_SUITE_LINE_MAX + 2];
     long lineno = 0;
@@ -157,29 +157,29 @@ static int read_lines(FILE *in, const char *path, hx_suite *s, char *err, size_t
             s->n++;
             continue;
         }
-        snprintf(err, errcap, "%s:%ld: %s", path, lineno, why ? why : problem.message);
+        hx_error_path(err, "", path, ":%ld: %s", lineno, why ? why : problem.message);
         return -1;
     }
     if (ferror(in)) {
-        snprintf(err, errcap, "%s: read error", path);
+        hx_error_path(err, "", path, ": read error");
         return -1;
     }
     return 0;
 }
 
-int hx_suite_read(const char *path, hx_suite *out, char *err, size_t errcap)
+int hx_suite_read(const char *path, hx_suite *out, hx_error *err)
 {
     memset(out, 0, sizeof *out);
     struct stat st;
     if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
-        snprintf(err, errcap, "%s: a directory, not a suite (no suite in it is read: give the "
-                 ".epd files)", path);
+        hx_error_path(err, "", path, ": a directory, not a suite (no suite in it is read: give "
+                      "the .epd files)");
         return -1;
     }
-    FILE *in = hx_input_open(path, err, errcap);
+    FILE *in = hx_input_open(path, err);
     if (!in)
         return -1;
-    int rc = read_lines(in, path, out, err, errcap);
+    int rc = read_lines(in, path, out, err);
     fclose(in);
     if (rc == 0 && !out->names_from)
         names_from_file_name(path, out);

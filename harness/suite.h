@@ -22,13 +22,14 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "engine.h"
+#include "hexref.h"
+#include "result.h"
 
 enum { HX_SUITE_MAX_DEPTHS = 16, HX_SUITE_LINE_MAX = 4096, HX_SUITE_NAME_MAX = 32 };
 
 typedef struct hx_suite_line {
     long lineno;
-    char fen[HX_ENGINE_FEN_MAX];
+    char fen[HX_FEN_TEXT_MAX];
     char id[64]; /* "" when the line has none */
     int quick;
     int ndepths;
@@ -44,7 +45,7 @@ typedef struct hx_suite {
 } hx_suite;
 
 /* Reads the whole file. Returns 0, or -1 with "PATH:LINE: problem" in err. */
-int hx_suite_read(const char *path, hx_suite *out, char *err, size_t errcap);
+int hx_suite_read(const char *path, hx_suite *out, hx_error *err);
 void hx_suite_free(hx_suite *s);
 
 /* The deepest depth of l that is <= max_depth and whose count is <=

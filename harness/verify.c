@@ -276,9 +276,9 @@ static void run_suite_line(verify_ctx *v, const char *file, const hx_suite_line 
 static int run_suite(verify_ctx *v, const char *file)
 {
     hx_suite s;
-    char err[512];
-    if (hx_suite_read(file, &s, err, sizeof err) != 0) {
-        verify_not_run(v, file, HX_FINDING_NOT_RUN, err, err);
+    hx_error err;
+    if (hx_suite_read(file, &s, &err) != 0) {
+        verify_not_run(v, file, HX_FINDING_NOT_RUN, err.message, err.message);
         return 0;
     }
     hx_error e;

@@ -3,7 +3,7 @@
  * context, one engine answer as a value, and the engine seam.
  *
  * verify_engine.c is the only file of the runner that talks to the engine
- * (engine_external.h); everything else sees an answer as a verify_answer,
+ * (its hx_session); everything else sees an answer as a verify_answer,
  * the engine's lines as an hx_divide and its failures as values.
  */
 #ifndef HEXREF_HARNESS_VERIFY_PRIVATE_H
@@ -11,6 +11,7 @@
 
 #include "process.h"
 #include "protocol.h"
+#include "session.h"
 #include "verify.h"
 
 enum { VERIFY_MAX_CELLS = 128, VERIFY_MAX_DEPTH = 32, VERIFY_MOVES_MAX = 8192 };
@@ -49,7 +50,7 @@ int verify_engine_knows_profile(verify_engine *e);
 void verify_engine_ask(verify_engine *e, const char *fen, const char *moves, int depth,
                        verify_answer *a);
 void verify_answer_free(verify_answer *a);
-/* 1 once the engine timed out HX_EXT_GIVE_UP times in a row. */
+/* 1 once the engine timed out HX_SESSION_GIVE_UP times in a row. */
 int verify_engine_gave_up(const verify_engine *e);
 /* The engine's own name and version, or NULL (hx_session_engine_id). */
 const char *verify_engine_id(const verify_engine *e);

@@ -565,13 +565,13 @@ int hx_report_html(FILE *out, const hx_results *r)
 int hx_report_html_file(const char *path, const hx_results *r, char *err, size_t cap)
 {
     hx_output_file out;
-    char why[4200];
-    int rc = hx_output_open(&out, path, why, sizeof why);
+    hx_error why;
+    int rc = hx_output_open(&out, path, &why);
     if (rc == 0) {
         hx_report_html(out.f, r); /* a failed write stays in the stream's error flag */
-        rc = hx_output_commit(&out, why, sizeof why);
+        rc = hx_output_commit(&out, &why);
     }
     if (rc != 0)
-        snprintf(err, cap, "the report: %s", why);
+        snprintf(err, cap, "the report: %s", why.message);
     return rc;
 }

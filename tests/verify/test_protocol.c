@@ -1,8 +1,7 @@
 /*
  * test_protocol.c - the engine-output reader (harness/protocol.c), the
- * process layer (harness/process.c) and the external-engine layer
- * (harness/engine_external.c, the shim over the session backends
- * session_script.c and session_uci.c) on their own.
+ * process layer (harness/process.c) and the reference judged as an engine
+ * for the fixture runner (harness/fixture_judge.c) on their own.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -14,7 +13,7 @@
 
 #include <cmocka.h>
 
-#include "engine_external.h"
+#include "fixture_engine.h"
 #include "process.h"
 #include "protocol.h"
 
@@ -210,29 +209,34 @@ static void shell_quoting(void **state)
     assert_string_equal(out, "'it'\\''s'");
 }
 
-/* The pinned reference behind the adapter answers as an engine would. */
+/* The pinned reference, judged as an engine, answers as an engine would. */
 static void reference_backend_answers(void **state)
 {
     (void)state;
-    hx_external *x = hx_external_new_reference("mccooey", "std", HX_PROTOCOL_UCI, 1);
-    hx_ext_answer a;
-    char problem[256];
-    assert_non_null(x);
-    assert_int_equal(hx_external_divide(x, "b/qbk/rnbnr/ppppppp/9/11/11/5P5/4PBP4/3PNBNP3/2PRQBKRP2 w - - 0 1",
-                                        "e3e4", 2, &a), 0);
-    assert_int_equal(hx_ext_answer_problem(&a, problem, sizeof problem), 0);
-    assert_int_equal(a.reply.n, 31);
-    hx_ext_answer_free(&a);
-    hx_engine e = hx_external_engine(x);
-    char text[4096], err[256];
-    assert_non_null(e.status);
-    assert_int_equal(e.moves(e.ctx, "mccooey", "std",
-                             "b/qbk/rnbnr/ppppppp/9/11/11/5P5/4PBP4/3PNBNP3/2PRQBKRP2 w - - 0 1",
-                             text, sizeof text, err, sizeof err), 0);
-    assert_non_null(strstr(text, "f4f5\n"));
-    assert_null(strstr(text, "f4f6"));
-    assert_int_not_equal(e.moves(e.ctx, "shafran", "std", "x", text, sizeof text, err, sizeof err), 0);
-    hx_external_free(x);
+    const char *start = "b/qbk/rnbnr/ppppppp/9/11/11/5P5/4PBP4/3PNBNP3/2PRQBKRP2 w - - 0 1";
+    hx_error err;
+    hx_session *s = hx_session_open_reference("mccooey", "std", &err);
+    hx_session_answer a;
+    assert_non_null(s);
+    assert_int_equal(hx_session_divide(s, start, "e3e4", 2, &a), 0);
+    assert_int_equal(a.error.kind, HX_SESSION_OK);
+    assert_int_equal(a.divide.n, 31);
+    hx_session_answer_free(&a);
+    hx_fixture_engine *e = hx_fixture_engine_judged(s, 1, 1, &err);
+    assert_non_null(e);
+    assert_true(hx_fixture_engine_has_status(e));
+    strvec moves = {0};
+    fx_problem why;
+    fx_query q = {"mccooey", "std", start, "", start};
+    assert_int_equal(fx_engine_moves(e, &q, &moves, &why), FX_OK);
+    assert_true(sv_has(&moves, "f4f5"));
+    assert_false(sv_has(&moves, "f4f6"));
+    sv_free(&moves);
+    fx_query other = {"shafran", "std", "x", "", "x"};
+    assert_int_not_equal(fx_engine_moves(e, &other, &moves, &why), FX_OK);
+    sv_free(&moves);
+    hx_fixture_engine_free(e);
+    hx_session_close(s);
 }
 
 int main(void)
