@@ -421,8 +421,10 @@ static int write_all(hx_proc *p, const char *s, double deadline)
 {
     size_t left = strlen(s);
     while (left > 0) {
-        if (p->in_fd < 0 || hx_proc_now() >= deadline)
-            return -1;
+        if (p->in_fd < 0)
+            return HX_WRITE_CLOSED;
+        if (hx_proc_now() >= deadline)
+            return HX_WRITE_TIMEOUT;
         ssize_t n = write(p->in_fd, s, left);
         if (n > 0) {
             s += n;
@@ -430,11 +432,11 @@ static int write_all(hx_proc *p, const char *s, double deadline)
             continue;
         }
         if (n < 0 && errno != EAGAIN && errno != EINTR)
-            return -1; /* EPIPE: the program is gone or closed its stdin */
+            return HX_WRITE_CLOSED; /* EPIPE: the program is gone or closed its stdin */
         struct pollfd fd = {p->in_fd, POLLOUT, 0};
         poll(&fd, 1, 10);
     }
-    return 0;
+    return HX_WRITE_OK;
 }
 
 /* Writes with SIGPIPE ignored, so that a dead program gives EPIPE instead

@@ -59,8 +59,11 @@ int hx_proc_start(hx_proc *p, char *const argv[], char *const envp[], int with_s
 /* Forgets the bytes counted so far and the stderr text kept so far. */
 void hx_proc_reset_counts(hx_proc *p);
 
-/* Writes all of s to the program's stdin. Returns 0, or -1 if the program
- * closed its stdin or the deadline passed. */
+/* Writes all of s to the program's stdin. Returns HX_WRITE_OK, or
+ * HX_WRITE_CLOSED if the program closed its stdin (or is gone), or
+ * HX_WRITE_TIMEOUT if the deadline passed first: a caller reports the two
+ * apart (an engine that stops reading is a timeout, not a closed output). */
+enum { HX_WRITE_OK = 0, HX_WRITE_CLOSED = -1, HX_WRITE_TIMEOUT = -2 };
 int hx_proc_write(hx_proc *p, const char *s, double deadline);
 
 enum { HX_LINE_OK = 1, HX_LINE_EOF = 0, HX_LINE_TIMEOUT = -1, HX_LINE_CAP = -2,

@@ -12,6 +12,10 @@
 
 enum { HX_SESSION_DEFAULT_CAP = 1 << 20 };
 
+/* The least time a uci engine's start and handshake get, whatever the
+ * query's --timeout (session_uci.c says why). */
+#define HX_SESSION_START_SECONDS 5.0
+
 /* Sets e's kind and message (printf-style); returns -1. */
 int hx_session_fail(hx_session_error *e, hx_session_failure kind, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));

@@ -17,20 +17,44 @@ static void uci_stop(hx_session_proc *x, hx_session_error *e)
     x->running = 0;
 }
 
-static int send(hx_session_proc *x, hx_session_error *e, const char *text, double deadline)
+/* A deadline and the seconds it allows, which a timeout's message names. */
+typedef struct uci_deadline {
+    double at;
+    double seconds;
+} uci_deadline;
+
+static uci_deadline deadline_in(double seconds)
 {
-    if (hx_proc_write(&x->proc, text, deadline) == 0)
+    uci_deadline d = {hx_proc_now() + seconds, seconds};
+    return d;
+}
+
+/* Starting the engine and its handshake get at least HX_SESSION_START_SECONDS,
+ * whatever --timeout says: an interpreter's or a runtime's start (node,
+ * python through a version manager's shims, a JVM) is not the engine's
+ * answer, and on a loaded machine it alone took over a second, failing the
+ * restart after a timeout of `--timeout 1` (the fresh-clone run of a9c0cb0). */
+static double start_seconds(const hx_session_proc *x)
+{
+    return x->timeout > HX_SESSION_START_SECONDS ? x->timeout : HX_SESSION_START_SECONDS;
+}
+
+static int send(hx_session_proc *x, hx_session_error *e, const char *text, uci_deadline d)
+{
+    int rc = hx_proc_write(&x->proc, text, d.at);
+    if (rc == HX_WRITE_OK)
         return 0;
-    return hx_session_read_failure(e, &x->proc, HX_LINE_EOF, x->timeout, x->cap);
+    return hx_session_read_failure(e, &x->proc, rc == HX_WRITE_TIMEOUT ? HX_LINE_TIMEOUT : HX_LINE_EOF,
+                                   d.seconds, x->cap);
 }
 
 /* Reads until a line equal to `want`, noting the options it lists. */
-static int wait_for(hx_session_proc *x, hx_session_error *e, const char *want, double deadline)
+static int wait_for(hx_session_proc *x, hx_session_error *e, const char *want, uci_deadline d)
 {
     char *line;
     size_t len;
     int rc;
-    while ((rc = hx_proc_read_line(&x->proc, deadline, x->cap, &line, &len)) == HX_LINE_OK) {
+    while ((rc = hx_proc_read_line(&x->proc, d.at, x->cap, &line, &len)) == HX_LINE_OK) {
         if (strcmp(line, want) == 0)
             return 0;
         if (hx_starts_with(line, "id name "))
@@ -42,7 +66,7 @@ static int wait_for(hx_session_proc *x, hx_session_error *e, const char *want, d
             !strcmp(line, "option name HexrefProfile"))
             x->has_profile_option = 1;
     }
-    hx_session_read_failure(e, &x->proc, rc, x->timeout, x->cap);
+    hx_session_read_failure(e, &x->proc, rc, d.seconds, x->cap);
     char what[sizeof e->error.message + 64];
     snprintf(what, sizeof what, "%s (waiting for '%s')", e->error.message, want);
     size_t n = strlen(what) < sizeof e->error.message ? strlen(what) : sizeof e->error.message - 1;
@@ -59,7 +83,7 @@ static int uci_start(hx_session_proc *x, hx_session_error *e)
     if (hx_proc_start(&x->proc, argv, x->envp, 1, &err) != 0)
         return hx_session_fail(e, HX_SESSION_START, "cannot start the engine: %s", err.message);
     x->running = 1;
-    double deadline = hx_proc_now() + x->timeout;
+    uci_deadline deadline = deadline_in(start_seconds(x));
     snprintf(text, sizeof text, "setoption name UCI_Variant value %s\n", x->variant);
     int rc = send(x, e, "uci\n", deadline);
     rc = rc ? rc : wait_for(x, e, "uciok", deadline);
@@ -81,14 +105,17 @@ static int uci_start(hx_session_proc *x, hx_session_error *e)
 }
 
 /* Starts the engine if needed and synchronises with isready/readyok, which
- * also skips whatever the last answer left unread. */
-static int uci_ready(hx_session_proc *x, hx_session_error *e, double *deadline)
+ * also skips whatever the last answer left unread. The query that follows
+ * gets a deadline of its own: the sync's time on a loaded machine is not the
+ * answer's (with one deadline for both, a readyok that came late left the
+ * query's write past the deadline, reported as a closed output). */
+static int uci_ready(hx_session_proc *x, hx_session_error *e)
 {
     if (!x->running && uci_start(x, e) != 0)
         return -1;
     hx_proc_reset_counts(&x->proc);
-    *deadline = hx_proc_now() + x->timeout;
-    if (send(x, e, "isready\n", *deadline) || wait_for(x, e, "readyok", *deadline)) {
+    uci_deadline sync = deadline_in(x->timeout);
+    if (send(x, e, "isready\n", sync) || wait_for(x, e, "readyok", sync)) {
         uci_stop(x, e);
         return -1;
     }
@@ -98,10 +125,10 @@ static int uci_ready(hx_session_proc *x, hx_session_error *e, double *deadline)
 static int uci_query(hx_session_proc *x, const char *fen, const char *moves, int depth,
                      hx_session_answer *a)
 {
-    double deadline;
     hx_session_error *e = &a->error;
-    if (uci_ready(x, e, &deadline) != 0)
+    if (uci_ready(x, e) != 0)
         return -1;
+    uci_deadline deadline = deadline_in(x->timeout);
     size_t n = strlen(fen) + (moves ? strlen(moves) : 0) + 64;
     char *cmd = malloc(n);
     if (!cmd)
@@ -117,11 +144,11 @@ static int uci_query(hx_session_proc *x, const char *fen, const char *moves, int
     }
     char *line;
     size_t len;
-    while ((rc = hx_proc_read_line(&x->proc, deadline, x->cap, &line, &len)) == HX_LINE_OK)
+    while ((rc = hx_proc_read_line(&x->proc, deadline.at, x->cap, &line, &len)) == HX_LINE_OK)
         if (hx_reply_feed(&a->reply, line, len))
             break;
     if (rc != HX_LINE_OK) {
-        hx_session_read_failure(e, &x->proc, rc, x->timeout, x->cap);
+        hx_session_read_failure(e, &x->proc, rc, deadline.seconds, x->cap);
         uci_stop(x, e);
         return -1;
     }
@@ -151,10 +178,10 @@ static int uci_status(void *self, const char *fen, const char *moves, char *word
                       hx_session_error *e)
 {
     hx_session_proc *x = self;
-    double deadline;
     size_t n = strlen(fen) + strlen(moves) + 64;
     char *cmd = malloc(n);
-    int rc = cmd ? uci_ready(x, e, &deadline) : hx_session_fail(e, HX_SESSION_START, "out of memory");
+    int rc = cmd ? uci_ready(x, e) : hx_session_fail(e, HX_SESSION_START, "out of memory");
+    uci_deadline deadline = deadline_in(x->timeout);
     if (rc == 0) {
         hx_uci_position_command(fen, moves, cmd, n);
         strcat(cmd, "status\n");
@@ -163,9 +190,9 @@ static int uci_status(void *self, const char *fen, const char *moves, char *word
     char *line = NULL;
     size_t len;
     while (rc == 0) {
-        int r = hx_proc_read_line(&x->proc, deadline, x->cap, &line, &len);
+        int r = hx_proc_read_line(&x->proc, deadline.at, x->cap, &line, &len);
         if (r != HX_LINE_OK) {
-            rc = hx_session_read_failure(e, &x->proc, r, x->timeout, x->cap);
+            rc = hx_session_read_failure(e, &x->proc, r, deadline.seconds, x->cap);
             uci_stop(x, e);
         } else if (hx_starts_with(line, "status ")) {
             break;

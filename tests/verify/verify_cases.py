@@ -247,6 +247,11 @@ def misbehaviour_cases():
         "bad-uci-crash": bad("uci_fake.py crash", [r"signal 11", r"0 passed, 2 failed"],
                              protocol="uci", extra=["--random", "2"]),
         "bad-uci-garbage": bad("uci_fake.py garbage", [r"'bestmove c1c2'"], protocol="uci"),
+        # The readiness sync and the query have a deadline each: a readyok
+        # and an answer 2 s late each fit a 3 s --timeout (one deadline for
+        # both reported a timeout, and under load a closed output).
+        "bad-uci-slow": bad("uci_fake.py slow", [r"the engine answered: error slow but in time"],
+                            protocol="uci", seconds=60, timeout=3),
     }
 
 

@@ -5,10 +5,14 @@ hexref verify:
   hang      completes the handshake, never answers 'go perft'
   crash     answers one move line of 'go perft', then dies of SIGSEGV
   garbage   answers 'go perft' with 'bestmove c1c2' and a node count
+  slow      answers isready and 'go perft' (with an error line) 2 s late
+            each: within a 3 s --timeout per query, not within one
+            deadline for the sync and the query together
 """
 import os
 import signal
 import sys
+import time
 
 
 def say(text):
@@ -26,12 +30,17 @@ def main():
             say("id name fake-" + mode)
             say("uciok")
         elif cmd[0] == "isready":
+            if mode == "slow":
+                time.sleep(2)
             say("readyok")
         elif cmd[0] == "quit":
             return 0
         elif cmd[0] == "go" and mode == "crash":
             say("c1c2: 1")
             os.kill(os.getpid(), signal.SIGSEGV)
+        elif cmd[0] == "go" and mode == "slow":
+            time.sleep(2)
+            say("error slow but in time")
         elif cmd[0] == "go" and mode == "garbage":
             say("info depth 1")
             say("bestmove c1c2")
