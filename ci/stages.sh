@@ -152,6 +152,15 @@ stage_table() {
   done
 }
 
+# stage_ended PID: the stage's process has exited (gone, or a zombie that
+# is waiting to be reaped; `kill -0` succeeds on a zombie, so /proc says).
+stage_ended() {
+  local stat
+  stat=$(cat "/proc/$1/stat" 2>/dev/null) || return 0
+  stat=${stat##*) }
+  [ "${stat%% *}" = Z ]
+}
+
 # The EXIT trap: any stage still running is ended and reported, then the
 # failures again (the last thing a CI log shows) and the table.
 stage_on_exit() {
@@ -159,6 +168,14 @@ stage_on_exit() {
   trap - EXIT INT TERM
   for name in "${STAGE_NAMES[@]}"; do
     [ "${STAGE_RESULT[$name]}" = running ] || continue
+    # A background stage that had finished when the run ended (its process
+    # a zombie, not yet waited for) gets its own result, not "unfinished":
+    # the fresh-clone run of a9c0cb0 named peers unfinished, whose log ended
+    # "everything as expected" minutes before release failed.
+    if stage_ended "${STAGE_PID[$name]}"; then
+      stage_reap "$name" || true
+      continue
+    fi
     kill -TERM -- "-${STAGE_PID[$name]}" 2>/dev/null || true
     wait "${STAGE_PID[$name]}" 2>/dev/null || true
     STAGE_SECS[$name]=$(( $(date +%s) - STAGE_T0[$name] ))

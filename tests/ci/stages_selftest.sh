@@ -66,6 +66,15 @@ stage_run second noisy_fail'
 has "ci: FAILED, stage(s): second (ended unfinished: slow)"; check "fgfail: the headline names the failure" $?
 has "stage slow: FAILED in "; check "fgfail: the unfinished stage's line" $?
 
+# A background stage that ended (ok) before a foreground one failed keeps
+# its own result: it is no failure and was not ended unfinished.
+run_ci bgdone 'stage_start quick bash -c "echo quick done"
+sleep 2
+stage_run second noisy_fail'
+has "ci: FAILED, stage(s): second"; check "bgdone: the headline names the failure" $?
+has "stage quick: ok in "; check "bgdone: the finished stage's own result" $?
+lacks "unfinished"; check "bgdone: nothing called unfinished" $?
+
 # The caller dies (exit 3) while a background stage runs: the stage is
 # killed, with its children, and named as FAILED.
 run_ci killed 'stage_start slow bash -c "echo started; echo \$\$ >'"$tmp"'/slow.pid; sleep 60"
