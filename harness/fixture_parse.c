@@ -420,9 +420,11 @@ static int parse_profiles(pctx *p, int line, strvec *sv, const char *key,
 }
 
 /* Handles one non-blank, non-comment line inside a record. */
-static int parse_line(pctx *p, fx_fixture *f, int line, char *s)
+/* "[QUALIFIERS] KEY VALUE": cuts s in place into its three parts (*quals
+ * NULL when there are none). 0, or -1 with the problem reported. */
+static int split_line(pctx *p, int line, char *s, const char **quals, char **key, char **val)
 {
-    const char *quals = NULL;
+    *quals = NULL;
     if (*s == '[') {
         char *close = strchr(s, ']');
         if (!close) {
@@ -430,99 +432,133 @@ static int parse_line(pctx *p, fx_fixture *f, int line, char *s)
             return -1;
         }
         *close = '\0';
-        quals = s + 1;
+        *quals = s + 1;
         s = close + 1;
         while (*s == ' ' || *s == '\t')
             s++;
     }
-    char *key = s;
-    size_t kn = strcspn(s, " \t");
-    char *val = s + kn;
-    if (*val) {
-        *val++ = '\0';
-        while (*val == ' ' || *val == '\t')
-            val++;
+    *key = s;
+    *val = s + strcspn(s, " \t");
+    if (**val) {
+        *(*val)++ = '\0';
+        while (**val == ' ' || **val == '\t')
+            (*val)++;
     }
-    if (!*key) {
+    if (!**key) {
         perr(p, line, "qualifier without a key");
         return -1;
     }
-    int plain = strcmp(key, "variant") == 0 || strcmp(key, "profiles") == 0 ||
-                strcmp(key, "refutes") == 0 || strcmp(key, "source") == 0 ||
-                strcmp(key, "item") == 0 || strcmp(key, "setup") == 0 ||
-                strcmp(key, "fen") == 0 || strcmp(key, "line") == 0;
-    if (plain && quals) {
+    return 0;
+}
+
+static int parse_item(pctx *p, fx_fixture *f, int line, const char *key, const char *val)
+{
+    if (set_once(p, line, &f->items, key, val) != 0)
+        return -1;
+    for (const char *c = val; *c; c++)
+        if (!isdigit((unsigned char)*c) && *c != ' ' && *c != '\t') {
+            perr(p, line, "item takes §7 item numbers, e.g. 'item 6 7'");
+            return -1;
+        }
+    return 0;
+}
+
+static int parse_fen(pctx *p, fx_fixture *f, int line, const char *key, const char *val)
+{
+    if (set_once(p, line, &f->fen, key, val) != 0)
+        return -1;
+    if (strcmp(val, "start") != 0 && !good_fen(val)) {
+        perr(p, line, "fen must be 'start' or a six-field HexFEN");
+        return -1;
+    }
+    return 0;
+}
+
+/* Repeated source lines are joined with a space. */
+static int parse_source(pctx *p, fx_fixture *f, int line, const char *val)
+{
+    if (!*val) {
+        perr(p, line, "'source' needs a value");
+        return -1;
+    }
+    if (!f->source) {
+        f->source = hx_strdup(val);
+    } else {
+        size_t a = strlen(f->source), b = strlen(val);
+        char *ns = realloc(f->source, a + b + 2);
+        if (ns) {
+            ns[a] = ' ';
+            memcpy(ns + a + 1, val, b + 1);
+        }
+        f->source = ns;
+    }
+    if (!f->source) {
+        perr(p, line, "out of memory");
+        return -1;
+    }
+    return 0;
+}
+
+/* A line's moves, appended to the fixture's. */
+static int parse_line_moves(pctx *p, fx_fixture *f, int line, const char *val)
+{
+    strvec mv = { 0 };
+    if (parse_moves(p, line, val, &mv, 0) != 0) {
+        sv_free(&mv);
+        return -1;
+    }
+    for (int i = 0; i < mv.n; i++) {
+        if (sv_push_own(&f->moves, mv.v[i]) != 0) {
+            mv.v[i] = NULL;
+            for (int j = i + 1; j < mv.n; j++)
+                free(mv.v[j]);
+            free(mv.v);
+            perr(p, line, "out of memory");
+            return -1;
+        }
+    }
+    free(mv.v);
+    return 0;
+}
+
+/* The keys that describe the fixture (not expectations): no profile
+ * qualifier applies to them. */
+static int is_plain_key(const char *key)
+{
+    static const char *const plain[] = {"variant", "profiles", "refutes", "source",
+                                        "item",    "setup",    "fen",     "line"};
+    for (size_t i = 0; i < sizeof plain / sizeof *plain; i++)
+        if (strcmp(key, plain[i]) == 0)
+            return 1;
+    return 0;
+}
+
+static int parse_line(pctx *p, fx_fixture *f, int line, char *s)
+{
+    const char *quals;
+    char *key, *val;
+    if (split_line(p, line, s, &quals, &key, &val) != 0)
+        return -1;
+    if (is_plain_key(key) && quals) {
         perr(p, line, "'%s' cannot take a profile qualifier", key);
         return -1;
     }
     if (strcmp(key, "variant") == 0)
         return set_once(p, line, &f->variant, key, val);
+    if (strcmp(key, "setup") == 0)
+        return set_once(p, line, &f->setup, key, val);
     if (strcmp(key, "profiles") == 0)
         return parse_profiles(p, line, &f->profiles, key, val);
     if (strcmp(key, "refutes") == 0)
         return parse_profiles(p, line, &f->refutes, key, val);
-    if (strcmp(key, "setup") == 0)
-        return set_once(p, line, &f->setup, key, val);
-    if (strcmp(key, "item") == 0) {
-        if (set_once(p, line, &f->items, key, val) != 0)
-            return -1;
-        for (const char *c = val; *c; c++)
-            if (!isdigit((unsigned char)*c) && *c != ' ' && *c != '\t') {
-                perr(p, line, "item takes §7 item numbers, e.g. 'item 6 7'");
-                return -1;
-            }
-        return 0;
-    }
-    if (strcmp(key, "fen") == 0) {
-        if (set_once(p, line, &f->fen, key, val) != 0)
-            return -1;
-        if (strcmp(val, "start") != 0 && !good_fen(val)) {
-            perr(p, line, "fen must be 'start' or a six-field HexFEN");
-            return -1;
-        }
-        return 0;
-    }
-    if (strcmp(key, "source") == 0) {
-        if (!*val) {
-            perr(p, line, "'source' needs a value");
-            return -1;
-        }
-        if (!f->source) {
-            f->source = hx_strdup(val);
-        } else { /* repeated source lines are joined with a space */
-            size_t a = strlen(f->source), b = strlen(val);
-            char *ns = realloc(f->source, a + b + 2);
-            if (ns) {
-                ns[a] = ' ';
-                memcpy(ns + a + 1, val, b + 1);
-            }
-            f->source = ns;
-        }
-        if (!f->source) {
-            perr(p, line, "out of memory");
-            return -1;
-        }
-        return 0;
-    }
-    if (strcmp(key, "line") == 0) {
-        strvec mv = { 0 };
-        if (parse_moves(p, line, val, &mv, 0) != 0) {
-            sv_free(&mv);
-            return -1;
-        }
-        for (int i = 0; i < mv.n; i++) {
-            if (sv_push_own(&f->moves, mv.v[i]) != 0) {
-                mv.v[i] = NULL;
-                for (int j = i + 1; j < mv.n; j++)
-                    free(mv.v[j]);
-                free(mv.v);
-                perr(p, line, "out of memory");
-                return -1;
-            }
-        }
-        free(mv.v);
-        return 0;
-    }
+    if (strcmp(key, "item") == 0)
+        return parse_item(p, f, line, key, val);
+    if (strcmp(key, "fen") == 0)
+        return parse_fen(p, f, line, key, val);
+    if (strcmp(key, "source") == 0)
+        return parse_source(p, f, line, val);
+    if (strcmp(key, "line") == 0)
+        return parse_line_moves(p, f, line, val);
     return parse_expect(p, f, line, quals, key, val);
 }
 
@@ -587,6 +623,104 @@ static int read_file(const char *path, char **buf, size_t *len, FILE *out)
 }
 
 /* Parses one file, appending its fixtures to fl. Returns the error count. */
+/* The file's text, cut into lines in place as they are read. */
+typedef struct line_cursor {
+    char *s;    /* the rest of the text */
+    int lineno; /* of the line last read */
+} line_cursor;
+
+/* The next line, trimmed of blanks at both ends (and '\r'), or NULL at the
+ * end of the text. */
+static char *next_line(line_cursor *c)
+{
+    if (!*c->s)
+        return NULL;
+    char *line = c->s, *nl = strchr(line, '\n');
+    c->s = nl ? nl + 1 : line + strlen(line);
+    if (nl)
+        *nl = '\0';
+    c->lineno++;
+    size_t n = strlen(line);
+    while (n > 0 && (line[n - 1] == '\r' || line[n - 1] == ' ' || line[n - 1] == '\t'))
+        line[--n] = '\0';
+    while (*line == ' ' || *line == '\t')
+        line++;
+    return line;
+}
+
+/* Passes over the lines of a fixture whose header is bad, up to its 'end'. */
+static void skip_fixture(line_cursor *c)
+{
+    const char *line;
+    while ((line = next_line(c)) != NULL)
+        if (strcmp(line, "end") == 0)
+            return;
+}
+
+/* A new, empty fixture at the end of fl, or NULL (out of memory). */
+static fx_fixture *add_fixture(fx_list *fl)
+{
+    if (fl->n == fl->cap) {
+        int nc = fl->cap ? fl->cap * 2 : 64;
+        fx_fixture *nv = realloc(fl->v, (size_t)nc * sizeof *nv);
+        if (!nv)
+            return NULL;
+        fl->v = nv;
+        fl->cap = nc;
+    }
+    fx_fixture *f = &fl->v[fl->n++];
+    memset(f, 0, sizeof *f);
+    return f;
+}
+
+static int is_fixture_header(const char *s)
+{
+    return strncmp(s, "fixture", 7) == 0 && (s[7] == ' ' || s[7] == '\t' || s[7] == '\0');
+}
+
+/* "fixture ID": the fixture it opens (*cur, NULL when the header is bad).
+ * -1 only when out of memory (the file's parse stops). */
+static int open_fixture(pctx *p, line_cursor *c, fx_list *fl, const char *s, fx_fixture **cur)
+{
+    const char *id = s + 7;
+    while (*id == ' ' || *id == '\t')
+        id++;
+    if (*cur) {
+        perr(p, c->lineno, "fixture '%s' (line %d) has no 'end' before the next fixture",
+             (*cur)->id, (*cur)->line);
+        (*cur)->ended = 1; /* keep parsing to report more problems */
+    }
+    *cur = NULL;
+    if (!*id || strcspn(id, " \t") != strlen(id) || !good_name(id)) {
+        perr(p, c->lineno, "fixture needs one id (a-z, 0-9, '-')");
+        skip_fixture(c);
+        return 0;
+    }
+    fx_fixture *f = add_fixture(fl);
+    if (f) {
+        f->file = p->file;
+        f->line = c->lineno;
+        f->id = hx_strdup(id);
+    }
+    if (!f || !f->id) {
+        perr(p, c->lineno, "out of memory");
+        return -1;
+    }
+    *cur = f;
+    return 0;
+}
+
+static void close_fixture(pctx *p, int lineno, fx_fixture **cur)
+{
+    if (!*cur) {
+        perr(p, lineno, "'end' outside a fixture");
+        return;
+    }
+    check_fixture(p, *cur);
+    (*cur)->ended = 1;
+    *cur = NULL;
+}
+
 static int parse_file(const char *path, fx_list *fl, FILE *out)
 {
     char *buf;
@@ -595,97 +729,24 @@ static int parse_file(const char *path, fx_list *fl, FILE *out)
         return 1;
     pctx p = { path, 0, out, 0 };
     fx_fixture *cur = NULL;
-    int lineno = 0;
-    char *s = buf;
-    while (*s) {
-        char *nl = strchr(s, '\n');
-        char *next = nl ? nl + 1 : s + strlen(s);
-        if (nl)
-            *nl = '\0';
-        lineno++;
-        size_t n = strlen(s);
-        while (n > 0 && (s[n - 1] == '\r' || s[n - 1] == ' ' ||
-                         s[n - 1] == '\t'))
-            s[--n] = '\0';
-        while (*s == ' ' || *s == '\t')
-            s++;
-        if (*s == '\0' || *s == '#') {
-            s = next;
+    line_cursor c = { buf, 0 };
+    char *s;
+    while ((s = next_line(&c)) != NULL) {
+        if (*s == '\0' || *s == '#')
             continue;
-        }
-        if (strncmp(s, "fixture", 7) == 0 && (s[7] == ' ' || s[7] == '\t' ||
-                                              s[7] == '\0')) {
-            char *id = s + 7;
-            while (*id == ' ' || *id == '\t')
-                id++;
-            if (cur) {
-                perr(&p, lineno, "fixture '%s' (line %d) has no 'end' before "
-                     "the next fixture", cur->id, cur->line);
-                cur->ended = 1; /* keep parsing to report more problems */
-            }
-            if (!*id || strcspn(id, " \t") != strlen(id) || !good_name(id)) {
-                perr(&p, lineno, "fixture needs one id (a-z, 0-9, '-')");
-                cur = NULL;
-                s = next;
-                /* skip to the matching end */
-                while (*s) {
-                    char *nl2 = strchr(s, '\n');
-                    char *nx = nl2 ? nl2 + 1 : s + strlen(s);
-                    lineno++;
-                    if (strncmp(s, "end", 3) == 0 &&
-                        (s[3] == '\0' || s[3] == '\n' || s[3] == '\r' ||
-                         s[3] == ' ')) {
-                        s = nx;
-                        break;
-                    }
-                    s = nx;
-                }
-                continue;
-            }
-            if (fl->n == fl->cap) {
-                int nc = fl->cap ? fl->cap * 2 : 64;
-                fx_fixture *nv = realloc(fl->v, (size_t)nc * sizeof *nv);
-                if (!nv) {
-                    perr(&p, lineno, "out of memory");
-                    break;
-                }
-                fl->v = nv;
-                fl->cap = nc;
-            }
-            cur = &fl->v[fl->n++];
-            memset(cur, 0, sizeof *cur);
-            cur->file = path;
-            cur->line = lineno;
-            cur->id = hx_strdup(id);
-            if (!cur->id) {
-                perr(&p, lineno, "out of memory");
+        if (is_fixture_header(s)) {
+            if (open_fixture(&p, &c, fl, s, &cur) != 0)
                 break;
-            }
-            s = next;
-            continue;
+        } else if (strcmp(s, "end") == 0) {
+            close_fixture(&p, c.lineno, &cur);
+        } else if (!cur) {
+            perr(&p, c.lineno, "'%.40s' outside a fixture (records start with 'fixture <id>')", s);
+        } else {
+            parse_line(&p, cur, c.lineno, s);
         }
-        if (strcmp(s, "end") == 0) {
-            if (!cur)
-                perr(&p, lineno, "'end' outside a fixture");
-            else {
-                check_fixture(&p, cur);
-                cur->ended = 1;
-                cur = NULL;
-            }
-            s = next;
-            continue;
-        }
-        if (!cur) {
-            perr(&p, lineno, "'%.40s' outside a fixture (records start with "
-                 "'fixture <id>')", s);
-            s = next;
-            continue;
-        }
-        parse_line(&p, cur, lineno, s);
-        s = next;
     }
     if (cur)
-        perr(&p, lineno, "fixture '%s' (line %d) is not terminated by 'end' "
+        perr(&p, c.lineno, "fixture '%s' (line %d) is not terminated by 'end' "
              "(truncated file?)", cur->id, cur->line);
     free(buf);
     return p.errors;
