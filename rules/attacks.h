@@ -21,6 +21,15 @@
 
 #include "position.h"
 
+/* Attacks (attacks.c; a slider's attacks inline in attacks.h).
+ * attacks_init() fills the line lookup table once. */
+void attacks_init(void);
+/* A slider's attacks along one axis (geometry.h), by the two methods. */
+hx_bb attacks_line_lookup(const hx_geometry *g, int axis, int cell, hx_bb occupied);
+hx_bb attacks_ray_scan(const hx_geometry *g, int axis, int cell, hx_bb occupied);
+int position_attacked(const hx_position *pos, int cell, int by, hx_bb occupied);
+hx_bb position_attackers(const hx_position *pos, int cell, int by, hx_bb occupied);
+
 #if defined(__BMI2__)
 #include <immintrin.h>
 #endif

@@ -6,6 +6,8 @@
  * half-set.
  */
 #include "position.h"
+#include "attacks.h"
+#include "zobrist.h"
 
 #include <ctype.h>
 #include <stdarg.h>

@@ -3,6 +3,8 @@
  * run after every make and unmake (Fruit's board_is_ok()).
  */
 #include "position.h"
+#include "invariants.h"
+#include "zobrist.h"
 
 #include <stdio.h>
 #include <string.h>

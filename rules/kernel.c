@@ -14,6 +14,7 @@
 #include "kernel_choice.h"
 
 #include "threads.h"
+#include "movegen.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -6,6 +6,7 @@
 
 #include "attacks.h"
 #include "kernel.h"
+#include "movegen.h"
 
 /* The name says what the compiler was allowed to use (the plain kernel can
  * be named by the build, e.g. "native"). */

@@ -8,6 +8,9 @@
 #include "kernel_names.h" /* first: this file is compiled once per kernel */
 
 #include "position.h"
+#include "invariants.h"
+#include "makemove.h"
+#include "zobrist.h"
 
 #include <assert.h>
 #include <string.h>

@@ -12,6 +12,8 @@
 
 #include "attacks.h"
 #include "perft_fused.h"
+#include "makemove.h"
+#include "movegen.h"
 
 /* The hot helpers are forced inline into generate(), which is itself
  * instantiated twice, listing and counting (perft's last ply): in the

@@ -5,6 +5,9 @@
 #include "kernel_names.h" /* first: this file is compiled once per kernel */
 
 #include "perft_fused.h"
+#include "makemove.h"
+#include "movegen.h"
+#include "perft_count.h"
 
 int hx_perft_max_depth(const hx_position *pos)
 {

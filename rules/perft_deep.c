@@ -19,6 +19,9 @@
 
 #include "perft_table.h"
 #include "threads.h"
+#include "makemove.h"
+#include "movegen.h"
+#include "perft_count.h"
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>

@@ -7,6 +7,8 @@
 #include "perft_fused.h"
 
 #include "attacks.h"
+#include "makemove.h"
+#include "movegen.h"
 
 #include <string.h>
 

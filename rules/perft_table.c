@@ -3,6 +3,7 @@
  * (perft_table.h says what it promises; docs/perft.md how to size it).
  */
 #include "perft_table.h"
+#include "zobrist.h"
 
 #include <stdatomic.h>
 #include <stdlib.h>

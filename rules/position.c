@@ -2,6 +2,8 @@
  * position.c - creating positions and editing their pieces.
  */
 #include "position.h"
+#include "attacks.h"
+#include "zobrist.h"
 
 #include <stdlib.h>
 #include <string.h>

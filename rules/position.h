@@ -67,33 +67,6 @@ struct hx_position {
     hx_undo *history; /* HX_HISTORY_ALLOC entries, owned */
 };
 
-/* Zobrist keys (zobrist.c), filled once at start-up and read-only after:
- * inline lookups, because make reads several per move. */
-enum { HX_PIECE_CODES = 16 };
-typedef struct hx_zobrist_keys {
-    uint64_t piece[HX_PIECE_CODES][HX_MAX_CELLS];
-    uint64_t ep[HX_MAX_CELLS];
-    uint64_t castling[16];
-    uint64_t side;
-} hx_zobrist_keys;
-extern hx_zobrist_keys hx_zobrist;
-
-static inline uint64_t zobrist_piece(int piece, int cell) { return hx_zobrist.piece[piece][cell]; }
-static inline uint64_t zobrist_side(void) { return hx_zobrist.side; }
-static inline uint64_t zobrist_castling(int rights) { return hx_zobrist.castling[rights & 15]; }
-static inline uint64_t zobrist_ep(int cell) { return hx_zobrist.ep[cell]; }
-uint64_t position_compute_key(const hx_position *pos);
-
-/* SplitMix64: the stream the position keys and the deep count's table keys
- * are drawn from (zobrist.c, perft_table.c), each from a seed of its own. */
-static inline uint64_t splitmix64(uint64_t *state)
-{
-    uint64_t z = (*state += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-}
-
 /* Board edits of bitboards and mailbox only, for make and unmake (make
  * updates the key itself, unmake restores it from the history). Lift an
  * occupied cell; drop onto an empty one. */
@@ -140,34 +113,5 @@ static inline int position_ep_victim(const hx_position *pos, int to)
 
 /* Which crossed cells of ep may be captured on under the profile. */
 hx_bb position_ep_capturable(const hx_rules *r, const hx_ep *ep);
-
-/* Attacks (attacks.c; a slider's attacks inline in attacks.h).
- * attacks_init() fills the line lookup table once. */
-void attacks_init(void);
-/* A slider's attacks along one axis (geometry.h), by the two methods. */
-hx_bb attacks_line_lookup(const hx_geometry *g, int axis, int cell, hx_bb occupied);
-hx_bb attacks_ray_scan(const hx_geometry *g, int axis, int cell, hx_bb occupied);
-int position_attacked(const hx_position *pos, int cell, int by, hx_bb occupied);
-hx_bb position_attackers(const hx_position *pos, int cell, int by, hx_bb occupied);
-
-/* hx_make without the room check, for the generator and perft, which check
- * the room once before they start (makemove.c). */
-void position_make(hx_position *pos, hx_move m);
-
-/* Sets pos->ep, empty before, to the cells a multi-step of us from `from`
- * to `to` crossed, in order; the key is left alone (makemove.c). */
-void position_record_multi_step(hx_position *pos, int us, int from, int to);
-
-/* a + b, or UINT64_MAX if the sum does not fit (perft's counts). */
-static inline uint64_t count_add(uint64_t a, uint64_t b)
-{
-    return a > UINT64_MAX - b ? UINT64_MAX : a + b;
-}
-
-/* The number of legal moves, without listing them (movegen.c). */
-int hx_count_legal(hx_position *pos);
-
-/* Invariant checker: returns NULL if consistent, else what is wrong. */
-const char *position_is_ok(const hx_position *pos);
 
 #endif

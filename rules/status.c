@@ -2,6 +2,7 @@
  * status.c - game status and the draw conditions of each profile.
  */
 #include "position.h"
+#include "zobrist.h"
 
 #include <stdio.h>
 #include <string.h>

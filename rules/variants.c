@@ -10,6 +10,8 @@
 
 #include "kernel.h"
 #include "threads.h"
+#include "attacks.h"
+#include "zobrist.h"
 #include <stdio.h>
 #include <string.h>
 

@@ -4,6 +4,7 @@
  * hash files and split jobs may be compared across hosts).
  */
 #include "position.h"
+#include "zobrist.h"
 
 hx_zobrist_keys hx_zobrist;
 

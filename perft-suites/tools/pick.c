@@ -7,7 +7,7 @@
  * positions, which the public API does not expose. Build it with
  *
  *   cc -O2 -std=c11 -D_POSIX_C_SOURCE=200809L -Irules -Irules/include \
- *      perft-suites/tools/pick.c BUILD/rules/libhexref.a -lpthread -o pick
+ *      perft-suites/tools/pick.c BUILD/rules/libhexref_rules_internal.a -lpthread -o pick
  *
  * usage: pick VARIANT PROFILE SEED GAMES  > candidates.tsv
  * Output: HEXFEN <TAB> tag,tag,... (positions with no tag are not printed,
@@ -16,6 +16,7 @@
  * of a game position are removed (near-empty, castling set-ups, endings).
  */
 #include "position.h"
+#include "attacks.h"
 
 #include <stdio.h>
 #include <stdlib.h>

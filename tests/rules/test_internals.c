@@ -10,6 +10,8 @@
 
 #include "attacks.h"
 #include "kernel_choice.h"
+#include "movegen.h"
+#include "zobrist.h"
 #if defined(__x86_64__)
 #include <cpuid.h>
 #endif

@@ -11,6 +11,9 @@
 #include <stdlib.h>
 
 #include "kernel.h"
+#include "attacks.h"
+#include "makemove.h"
+#include "movegen.h"
 
 static const char *variants[] = {"shafran", "brusky", "glinski", "mccooey"};
 
