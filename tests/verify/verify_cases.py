@@ -60,9 +60,17 @@ class Ctx:
         return out.strip()
 
 
-def case(rc=1, expect=(), forbid=(), seconds=60, leftover=None, env=None, cmd="verify"):
+def case(rc=1, expect=(), forbid=(), seconds=60, leftover=None, env=None, cmd="verify",
+         prompt=False):
+    """seconds: with prompt, a promise under test (the run ends that soon after
+    an engine that gives no answer: a hang, a silence, a slow engine against
+    --timeout); otherwise only a guard against a hang (the run is killed and
+    fails after 3 x seconds + 30). A case's wall time under load is no
+    verdict (the ASan run of a9c0cb0's fresh clone, 2026-12-07, took 319 s
+    for identify-lenient-not-applicable against a 240 s bound, and passed
+    alone)."""
     return {"rc": rc, "expect": list(expect), "forbid": list(forbid), "seconds": seconds,
-            "leftover": leftover, "env": env or {}, "cmd": cmd}
+            "leftover": leftover, "env": env or {}, "cmd": cmd, "prompt": prompt}
 
 
 # ---------------------------------------------------------------- agreement
@@ -202,7 +210,7 @@ def bad(script, expect, protocol="script", rc=1, seconds=30, leftover=None, extr
     return lambda c: (
         ["-e", os.path.join(ENGINES, script), "--protocol", protocol, "-v", "mccooey", "-d", "2",
          "--timeout", str(timeout)] + list(extra),
-        case(rc, expect, seconds=seconds, leftover=leftover))
+        case(rc, expect, seconds=seconds, leftover=leftover, prompt=timeout < 20))
 
 
 def misbehaviour_cases():
@@ -319,14 +327,14 @@ def narrow_cases():
             case(1, [r"FAIL initial position: timeout after c1c2 at depth 3 \(narrowed from depth 4\)",
                      r"narrowed:\s+from depth 4 at the root, \d+ queries: every child at depth 2 "
                      r"answered \(\d+ moves\): the engine fails at this position at depth 3\n"],
-                 seconds=60, env={"FAULT_SLOW": "3"})),
+                 seconds=60, env={"FAULT_SLOW": "3"}, prompt=True)),
         "narrow-timeout-depth3": lambda c: (
             ["-e", c.faulty, "-v", "mccooey", "-d", "3", "--timeout", "1"],
             case(1, [r"FAIL initial position: timeout at the root: no complete answer",
                      r"depth:\s+3\b",
                      r"narrowed:\s+from depth 3 at the root, \d+ queries: every child at depth 2 "
                      r"answered \(\d+ moves\): the engine fails at this position at depth 3\n"],
-                 seconds=60, env={"FAULT_SLOW": "3"})),
+                 seconds=60, env={"FAULT_SLOW": "3"}, prompt=True)),
         # Two suite lines whose trees reach the failing position: narrowed,
         # both name it, and they are one finding (the public engine's "Board
         # doesn't have a king" on 19 suite lines).
@@ -548,7 +556,7 @@ def run(ctx, name):
     for pattern in spec["forbid"]:
         if re.search(pattern, proc.stdout, re.M):
             problems.append("report has /%s/" % pattern)
-    if took > spec["seconds"]:
+    if spec["prompt"] and took > spec["seconds"]:
         problems.append("took %.1f s, more than %d s" % (took, spec["seconds"]))
     if spec["leftover"]:
         time.sleep(0.2)
