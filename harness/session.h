@@ -190,6 +190,10 @@ const char *hx_session_engine_id(const hx_session *s);
  * a runner gives it positions as the initial HexFEN and the moves reaching
  * them, and skips questions about a HexFEN alone. */
 int hx_session_history_only(const hx_session *s);
+/* Makes s history-only (what hx_session_config.history does for an outside
+ * engine; identify pins the reference so beside such an engine). 0, or -1
+ * with err. */
+int hx_session_set_history(hx_session *s, hx_error *err);
 /* 1 if the engine can be asked about fen (plus moves): always, but for a
  * history-only engine only about its initial position. */
 int hx_session_can_ask(const hx_session *s, const char *fen);

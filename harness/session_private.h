@@ -20,9 +20,6 @@ enum { HX_SESSION_DEFAULT_CAP = 1 << 20 };
 int hx_session_fail(hx_session_error *e, hx_session_failure kind, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
-/* Makes s history-only (hx_session_config.history): 0, or -1 with err. */
-int hx_session_set_history(hx_session *s, hx_error *err);
-
 /* An outside engine: configuration, environment and (uci) its process. */
 typedef struct hx_session_proc {
     char *command, *variant, *profile;

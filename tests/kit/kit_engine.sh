@@ -67,5 +67,16 @@ ok   random #1" 0 -- \
     TOY_HISTORY=1 expect "$kit history, nothing to ask" "nothing was checked" 1 -- \
         -e "$engine --uci" --protocol uci --history -v mccooey --fen "$fen" -d 1
 done
+# identify of a history-only engine: the references are asked as it is, so
+# the fixtures set up on a board are skipped by reason and hexref itself
+# (examples/hexref-perftree, which takes startpos) matches std and ludii.
+perftree="env HEXREF=$hexref $here/../../examples/hexref-perftree"
+out=$("$hexref" identify -e "$perftree" --history -v mccooey 2>&1)
+rc=$?
+for p in "178 set up on a board (engine takes only its initial position plus moves)" "matches: std ludii"; do
+    printf '%s\n' "$out" | grep -qF -- "$p" || fail "identify --history: no '$p' (exit $rc)"
+done
+[ "$rc" = 0 ] || { fail "identify --history: exit $rc"; printf '%s\n' "$out" | tail -n 15; }
+
 [ "$bad" = 0 ] && echo "kit_engine: the kit's divide from moves, statuses and errors work; every planted fault is caught"
 exit "$bad"
