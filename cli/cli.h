@@ -26,6 +26,8 @@ typedef struct cli_opts {
     const char *generator;  /* -g: the built-in generator, reference or oracle */
     const char *engine;     /* -e: an outside engine's command line (verify, identify) */
     const char *protocol;
+    int history;            /* verify, identify: the engine takes only its initial
+                               position plus moves (--history) */
     const char *tier, *bias;
     const char *checkpoint; /* perft: resumable record of finished jobs */
     const char *job;        /* perft --job ID/N@FP: print a checked result line */

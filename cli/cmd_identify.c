@@ -17,6 +17,10 @@ static const cli_option identify_options[] = {
             "the engine's command line, run by /bin/sh -c"),
     CLI_OPT(CLI_OPT_STRING, 0, "protocol", "script|uci", CLI_FIELD(protocol),
             "script (default) or uci"),
+    CLI_OPT(CLI_OPT_FLAG, 0, "history", NULL, CLI_FIELD(history),
+            "the engine sets up no HexFEN: every query is its initial\n"
+            "position plus moves ('startpos'); positions set up on a\n"
+            "board are not asked (docs/protocol.md)"),
     CLI_INCLUDE(cli_variant_options),
     CLI_OPT(CLI_OPT_DOUBLE, 0, "timeout", "SECONDS", CLI_FIELD(timeout),
             "limit per query (default 30; raise it for slow engines)"),
@@ -84,7 +88,7 @@ int cmd_identify(int argc, char **argv)
         return cli_usage_error("identify", "unknown protocol '%s' (script or uci)", o.protocol);
     if ((rc = cli_check_names(o.variant, o.profile)) != 0)
         return rc;
-    hx_session_config sc = {o.engine, protocol, o.variant, o.profile, o.timeout, 0};
+    hx_session_config sc = {o.engine, protocol, o.variant, o.profile, o.timeout, 0, o.history};
     hx_error err;
     hx_session *engine = hx_session_open_engine(&sc, &err);
     /* Large (the result lists of every pair of profiles): on the heap. */

@@ -59,6 +59,7 @@ static int configure(const cli_opts *o, hx_verify_config *cfg, const hx_rules **
     cfg->variant = o->variant;
     cfg->profile = o->profile ? o->profile : "std";
     cfg->timeout = o->timeout;
+    cfg->history = o->history;
     cfg->fen = o->fen;
     cfg->moves = o->moves;
     cfg->depth = o->depth;
@@ -85,6 +86,10 @@ static const cli_option verify_options[] = {
             "the engine's command line, run by /bin/sh -c"),
     CLI_OPT(CLI_OPT_STRING, 0, "protocol", "script|uci", CLI_FIELD(protocol),
             "script (default; perftree: CMD DEPTH HEXFEN [MOVES]) or uci"),
+    CLI_OPT(CLI_OPT_FLAG, 0, "history", NULL, CLI_FIELD(history),
+            "the engine sets up no HexFEN: every query is its initial\n"
+            "position plus moves ('startpos'); positions set up on a\n"
+            "board are not asked (docs/protocol.md)"),
     CLI_INCLUDE(cli_variant_options),
     CLI_INCLUDE(cli_start_options),
     CLI_OPT(CLI_OPT_INT, 'd', "depth", "D", CLI_FIELD(depth),

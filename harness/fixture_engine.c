@@ -85,8 +85,9 @@ const char *hx_fixture_engine_unusable(const hx_fixture_engine *fe)
 unsigned fx_engine_caps(const hx_fixture_engine *fe)
 {
     if (fe->judge)
-        return fx_judge_has_status(fe->judge) ? FX_CAN_STATUS : 0;
-    return FX_CAN_STATUS | FX_CAN_TAKE_MOVES; /* the reference's and the oracle's */
+        return (fx_judge_has_status(fe->judge) ? FX_CAN_STATUS : 0) |
+               (fx_judge_sets_up(fe->judge) ? FX_CAN_SET_UP : 0);
+    return FX_CAN_STATUS | FX_CAN_TAKE_MOVES | FX_CAN_SET_UP; /* the reference's and the oracle's */
 }
 
 /* The session for variant/profile, opened at its first use (NULL with why:

@@ -46,7 +46,9 @@ typedef struct fx_query {
 /* What the engine can do, for the runner's skips. */
 enum {
     FX_CAN_STATUS = 1,      /* answers status queries */
-    FX_CAN_TAKE_MOVES = 2   /* plays the fixture's line itself (its own positions) */
+    FX_CAN_TAKE_MOVES = 2,  /* plays the fixture's line itself (its own positions) */
+    FX_CAN_SET_UP = 4       /* is asked about any HexFEN (not only its initial
+                               position plus moves: hx_session_history_only) */
 };
 
 unsigned fx_engine_caps(const hx_fixture_engine *fe);
@@ -73,6 +75,7 @@ int fx_engine_count(hx_fixture_engine *fe, const fx_query *q, int depth, uint64_
 typedef struct fx_judge fx_judge;
 
 fx_judge *fx_judge_new(hx_session *s, int status, int yardstick);
+int fx_judge_sets_up(const fx_judge *j);
 void fx_judge_free(fx_judge *j);
 int fx_judge_has_status(const fx_judge *j);
 const char *fx_judge_unusable(const fx_judge *j);

@@ -80,6 +80,11 @@ int fx_judge_has_status(const fx_judge *j)
     return j->status;
 }
 
+int fx_judge_sets_up(const fx_judge *j)
+{
+    return !hx_session_history_only(j->session);
+}
+
 const char *fx_judge_unusable(const fx_judge *j)
 {
     return j->usable == 0 && j->first_problem[0] ? j->first_problem : NULL;
@@ -458,12 +463,16 @@ static int check_child(fx_judge *x, const fx_query *q, const char *child_fen,
     int same = strcmp(ref, c->text) == 0, rc = FX_OK;
     if (!same) {
         fx_problem problem;
-        rc = ask_at(x, child_fen, "", 2, &alone, &problem);
+        /* an engine that takes only its initial position plus moves cannot
+         * be asked about the HexFEN alone */
+        if (fx_judge_sets_up(x))
+            rc = ask_at(x, child_fen, "", 2, &alone, &problem);
         hx_sbuf m = {0};
         hx_sbuf_printf(&m, "after %s the engine's position is not %s: its depth-2 divide has ",
                        move, child_fen);
         divide_difference(c->text, ref, &m);
-        alone_verdict(rc, alone, c->text, ref, move, &problem, &m);
+        if (fx_judge_sets_up(x))
+            alone_verdict(rc, alone, c->text, ref, move, &problem, &m);
         snprintf(why->text, sizeof why->text, "%s", m.s ? m.s : "out of memory");
         free(m.s);
     }

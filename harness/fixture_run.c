@@ -386,6 +386,8 @@ static int checkable(unsigned caps, const fx_fixture *f, const fx_expect *e)
  * HX_FIXTURE_SKIP_START and HX_FIXTURE_SKIP_PLAY do not arise here. */
 static hx_fixture_skip skip_reason(unsigned caps, const fx_fixture *f, const char *profile)
 {
+    if (!(caps & FX_CAN_SET_UP) && strcmp(f->fen, "start") != 0)
+        return HX_FIXTURE_SKIP_SET_UP;
     int status = 0;
     for (int i = 0; i < f->nex; i++) {
         if (!applies(&f->ex[i], profile))
@@ -410,6 +412,8 @@ const char *hx_fixture_skip_text(hx_fixture_skip s)
         return "a line to play (engine cannot play moves)";
     case HX_FIXTURE_SKIP_STATUS:
         return "status-only (engine gives no status)";
+    case HX_FIXTURE_SKIP_SET_UP:
+        return "set up on a board (engine takes only its initial position plus moves)";
     case HX_FIXTURE_SKIP_OTHER:
         break;
     }
@@ -418,8 +422,8 @@ const char *hx_fixture_skip_text(hx_fixture_skip s)
 
 const char *hx_fixture_skip_token(hx_fixture_skip s)
 {
-    static const char *const tokens[] = {"ran", "profile", "start", "play", "status_only",
-                                         "other"};
+    static const char *const tokens[] = {"ran",         "profile", "start", "play",
+                                         "status_only", "other",   "set_up"};
     return (unsigned)s < HX_FIXTURE_NSKIP ? tokens[s] : "other";
 }
 

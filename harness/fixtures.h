@@ -79,9 +79,11 @@ typedef enum hx_fixture_skip {
     HX_FIXTURE_SKIP_START,   /* the fixture starts from `start`; the engine gives no start */
     HX_FIXTURE_SKIP_PLAY,    /* the fixture plays a line; the engine cannot play moves */
     HX_FIXTURE_SKIP_STATUS,  /* status-only: every expectation is a status; the engine gives none */
-    HX_FIXTURE_SKIP_OTHER    /* no expectation the engine's operations can answer */
+    HX_FIXTURE_SKIP_OTHER,   /* no expectation the engine's operations can answer */
+    HX_FIXTURE_SKIP_SET_UP   /* set up on a board; the engine takes only its initial
+                                position plus moves (--history) */
 } hx_fixture_skip;
-enum { HX_FIXTURE_NSKIP = HX_FIXTURE_SKIP_OTHER + 1 };
+enum { HX_FIXTURE_NSKIP = HX_FIXTURE_SKIP_SET_UP + 1 };
 
 /* A skip reason in words ("status-only (engine gives no status)"), and as
  * a token ("status_only"). */

@@ -242,12 +242,18 @@ static void compare(hx_identify_result *r)
 }
 
 /* The reference pinned to each profile in turn, judged as the engine was
- * (the same queries, the same caching, the same status). */
+ * (the same queries, the same caching, the same status; history-only when
+ * the engine is, so that both skip and ask alike). */
 static int run_references(const identify_run *u, int with_status, hx_error *err)
 {
     hx_identify_result *r = u->r;
+    int history = hx_session_history_only(u->cfg->engine);
     for (int q = 0; q < r->nprofiles; q++) {
         hx_session *s = hx_session_open_reference(r->variant, r->profiles[q], err);
+        if (s && history && hx_session_set_history(s, err) != 0) {
+            hx_session_close(s);
+            s = NULL;
+        }
         hx_fixture_engine *e = s ? hx_fixture_engine_judged(s, with_status, 1, err) : NULL;
         int rc = e ? run_all(u, e, r->reference_runs[q], r->reference_log[q], q, err)
                    : HX_IDENTIFY_BAD_INPUT;

@@ -177,7 +177,7 @@ static void verdict(const hx_identify_result *ir, char *out, size_t cap)
 static int identify_row(hx_matrix_row *r, const hx_matrix_config *cfg, hx_error *err)
 {
     hx_session_config sc = {r->engine.command, r->engine.protocol, r->engine.variant, NULL,
-                            cfg->timeout, 0};
+                            cfg->timeout, 0, 0};
     hx_session *s = hx_session_open_engine(&sc, err);
     hx_identify_result *ir = s ? calloc(1, sizeof *ir) : NULL;
     int rc = -1;

@@ -271,8 +271,9 @@ static void print_fixtures_done(FILE *o, const hx_verify_text *t, const hx_verif
         return;
     char q[4096];
     hx_shell_quote(t->cfg->command, q, sizeof q);
-    fprintf(o, "  reproduce: hexref verify --engine %s --protocol %s -v %s -p %s --fixtures", q,
-            hx_protocol_name(t->cfg->protocol), t->cfg->variant, t->cfg->profile);
+    fprintf(o, "  reproduce: hexref verify --engine %s --protocol %s%s -v %s -p %s --fixtures", q,
+            hx_protocol_name(t->cfg->protocol), t->cfg->history ? " --history" : "",
+            t->cfg->variant, t->cfg->profile);
     for (int i = 0; i < t->cfg->nfixture_paths; i++) {
         hx_shell_quote(t->cfg->fixture_paths[i], q, sizeof q);
         fprintf(o, " %s", q);
@@ -311,6 +312,9 @@ void hx_verify_text_event(void *ctx, const hx_verify_event *e)
                 e->variant, e->profile, e->variant, e->profile);
     else if (e->kind == HX_VERIFY_LINE_SKIPPED)
         fprintf(o, "skip %s: no depth within -d / --max-nodes\n", e->label);
+    else if (e->kind == HX_VERIFY_NOT_ASKED)
+        fprintf(o, "skip %s: not asked (a position given as a HexFEN; the engine takes only its "
+                "initial position plus moves, --history)\n", e->label);
     else if (e->kind == HX_VERIFY_FIXTURES_BEGIN)
         fprintf(o, "fixtures (depth-1 move sets%s) of %s under %s:\n",
                 e->with_status ? " and statuses" : "", t->cfg->variant, t->cfg->profile);
@@ -371,6 +375,9 @@ static void print_stopped(FILE *o, const hx_verify_summary *s)
 void hx_verify_print_summary(FILE *o, const hx_verify_summary *s)
 {
     print_stopped(o, s);
+    if (s->not_asked)
+        fprintf(o, "%d check%s not asked: positions given as a HexFEN, which the engine "
+                "(--history) cannot set up\n", s->not_asked, s->not_asked == 1 ? "" : "s");
     if (s->failed)
         fprintf(o, "%d passed, %d failed (%d distinct finding%s)\n", s->passed, s->failed,
                 s->findings, s->findings == 1 ? "" : "s");

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "divide.h"
+#include "hexref.h"
 #include "strutil.h"
 
 struct hx_session {
@@ -19,6 +20,8 @@ struct hx_session {
     char *name, *variant, *profile;
     int timeouts;        /* consecutive divide timeouts */
     int status_timeouts; /* the same for status queries, which divides between them do not reset */
+    char *history_start; /* history-only engines: the initial HexFEN, as hexref
+                            writes it; NULL: the engine sets up any HexFEN */
 };
 
 int hx_session_fail(hx_session_error *e, hx_session_failure kind, const char *fmt, ...)
@@ -72,6 +75,7 @@ void hx_session_close(hx_session *s)
     free(s->name);
     free(s->variant);
     free(s->profile);
+    free(s->history_start);
     free(s);
 }
 
@@ -82,6 +86,56 @@ const char *hx_session_profile(const hx_session *s) { return s->profile; }
 const char *hx_session_engine_id(const hx_session *s)
 {
     return s->b->engine_id ? s->b->engine_id(s->self) : NULL;
+}
+
+int hx_session_history_only(const hx_session *s)
+{
+    return s->history_start != NULL;
+}
+
+/* The HexFEN as hexref writes it (HX_FEN_MAX bytes), or -1 if it does not
+ * read under the session's rules (the profile told, std when identify tells
+ * none: the engine's own start is then std's). */
+static int canonical_fen(const hx_session *s, const char *fen, char *out, hx_error *err)
+{
+    const hx_rules *r = hx_rules_find(s->variant, s->profile ? s->profile : "std", err);
+    hx_position *pos = r ? hx_position_new(r) : NULL;
+    int rc = pos && hx_position_set_fen(pos, fen, err) == 0 ? 0 : -1;
+    if (rc == 0)
+        hx_position_fen(pos, out);
+    hx_position_free(pos);
+    return rc;
+}
+
+int hx_session_set_history(hx_session *s, hx_error *err)
+{
+    char start[HX_FEN_MAX];
+    if (canonical_fen(s, NULL, start, err) != 0)
+        return -1;
+    free(s->history_start);
+    s->history_start = hx_strdup(start);
+    if (!s->history_start)
+        snprintf(err->message, sizeof err->message, "out of memory");
+    return s->history_start ? 0 : -1;
+}
+
+/* A history-only engine is asked only about its initial position (plus
+ * moves): 0, or -1 with e (HX_SESSION_NO_HISTORY). */
+int hx_session_can_ask(const hx_session *s, const char *fen)
+{
+    char text[HX_FEN_MAX];
+    hx_error err;
+    return !s->history_start || (fen && canonical_fen(s, fen, text, &err) == 0 &&
+                                 strcmp(text, s->history_start) == 0);
+}
+
+static int check_history(const hx_session *s, const char *fen, hx_session_error *e)
+{
+    if (hx_session_can_ask(s, fen))
+        return 0;
+    return hx_session_fail(e, HX_SESSION_NO_HISTORY,
+                           "not asked: the engine takes only its initial position plus moves "
+                           "(--history), and this position is not given so");
 }
 
 int hx_session_gave_up(const hx_session *s)
@@ -150,6 +204,8 @@ int hx_session_divide(hx_session *s, const char *fen, const char *moves, int dep
     moves = moves ? moves : "";
     if (s->timeouts >= HX_SESSION_GIVE_UP) {
         rc = hx_session_fail(&a->error, HX_SESSION_TIMEOUT, not_asked, HX_SESSION_GIVE_UP);
+    } else if (check_history(s, fen, &a->error) != 0) {
+        rc = -1;
     } else {
         rc = s->b->divide(s->self, fen, moves, depth, a);
         if (rc == 0 && (s->b->caps & HX_SESSION_REPLY))
@@ -171,6 +227,8 @@ int hx_session_status(hx_session *s, const char *fen, const char *moves, char *w
         rc = hx_session_fail(e, HX_SESSION_ENGINE_ERROR, "%s answers no status queries", s->name);
     else if (s->timeouts >= HX_SESSION_GIVE_UP || s->status_timeouts >= HX_SESSION_GIVE_UP)
         rc = hx_session_fail(e, HX_SESSION_TIMEOUT, not_asked, HX_SESSION_GIVE_UP);
+    else if (check_history(s, fen, e) != 0)
+        rc = -1;
     else
         rc = s->b->status(s->self, fen, moves ? moves : "", word, e);
     /* Status queries count toward the timeouts in a row, as divides do. */
@@ -183,6 +241,8 @@ int hx_session_count(hx_session *s, const char *fen, const char *moves, int dept
                      uint64_t limit, uint64_t *nodes, hx_session_error *e)
 {
     memset(e, 0, sizeof *e);
+    if (check_history(s, fen, e) != 0)
+        return -1;
     if (s->b->count)
         return s->b->count(s->self, fen, moves ? moves : "", depth, limit, nodes, e);
     if (depth == 0) { /* no need to ask: the protocols start at depth 1 */

@@ -48,8 +48,12 @@ typedef enum hx_session_failure {
     HX_SESSION_ENGINE_ERROR, /* the engine answered "error ..." */
     HX_SESSION_REJECTED,     /* the position is not valid under the profile
                                 (the reference says so: "not applicable") */
-    HX_SESSION_UNPARSABLE    /* complete, but lines or moves that do not parse,
+    HX_SESSION_UNPARSABLE,   /* complete, but lines or moves that do not parse,
                                 or a missing or inconsistent total */
+    HX_SESSION_NO_HISTORY    /* not asked: a history-only engine (config.history)
+                                takes only its initial position plus moves, and
+                                the position is not given so (a runner says
+                                "not applicable") */
 } hx_session_failure;
 
 typedef struct hx_session_error {
@@ -121,6 +125,11 @@ typedef struct hx_session_config {
     const char *profile; /* told to the engine; NULL: not told (identify) */
     double timeout;      /* seconds per query; 0 means 30 */
     size_t max_output;   /* bytes read per query; 0 means 1 MiB */
+    int history;         /* 1: the engine is reached only from its initial
+                            position by moves (it sets up no HexFEN): every
+                            query is sent as "startpos" plus the moves, and a
+                            query about any other position is not sent
+                            (HX_SESSION_NO_HISTORY) */
 } hx_session_config;
 
 /* Each returns the session, or NULL with err (unknown rules, a profile the
@@ -177,6 +186,17 @@ char *hx_session_query_text(hx_session *s, const char *fen, const char *moves, i
 /* The engine's own name and version (uci: "id name ..." of the handshake,
  * once started), or NULL when it told none. */
 const char *hx_session_engine_id(const hx_session *s);
+/* 1: the engine takes only its initial position plus moves (config.history):
+ * a runner gives it positions as the initial HexFEN and the moves reaching
+ * them, and skips questions about a HexFEN alone. */
+int hx_session_history_only(const hx_session *s);
+/* Makes s history-only (what hx_session_config.history does for an outside
+ * engine; identify pins the reference so beside such an engine). 0, or -1
+ * with err. */
+int hx_session_set_history(hx_session *s, hx_error *err);
+/* 1 if the engine can be asked about fen (plus moves): always, but for a
+ * history-only engine only about its initial position. */
+int hx_session_can_ask(const hx_session *s, const char *fen);
 /* 1 once the engine timed out HX_SESSION_GIVE_UP times in a row. */
 int hx_session_gave_up(const hx_session *s);
 

@@ -24,6 +24,7 @@ int hx_session_fail(hx_session_error *e, hx_session_failure kind, const char *fm
 typedef struct hx_session_proc {
     char *command, *variant, *profile;
     int protocol;
+    int history;   /* the position is always sent as "startpos" */
     double timeout;
     size_t cap;
     char **envp;   /* ours with HEXREF_VARIANT / HEXREF_PROFILE replaced */
@@ -37,6 +38,10 @@ typedef struct hx_session_proc {
 /* A copy of cfg, or NULL (out of memory). */
 hx_session_proc *hx_session_proc_new(const hx_session_config *cfg);
 void hx_session_proc_free(hx_session_proc *x);
+
+/* How a query names its position: "startpos" for a history-only engine
+ * (the session asks it about nothing else), else the HexFEN. */
+const char *hx_session_proc_position(const hx_session_proc *x, const char *fen);
 
 /* Turns how reading ended (an HX_LINE_* code) into a failure; returns -1. */
 int hx_session_read_failure(hx_session_error *e, hx_proc *p, int rc, double timeout, size_t cap);

@@ -61,6 +61,7 @@ hx_session_proc *hx_session_proc_new(const hx_session_config *cfg)
     x->variant = hx_strdup(cfg->variant);
     x->profile = hx_strdup(cfg->profile);
     x->protocol = cfg->protocol;
+    x->history = cfg->history;
     x->timeout = cfg->timeout > 0 ? cfg->timeout : 30.0;
     x->cap = cfg->max_output ? cfg->max_output : HX_SESSION_DEFAULT_CAP;
     x->proc.pid = 0;
@@ -111,10 +112,16 @@ void hx_session_keep_stderr(hx_session_error *e, hx_proc *p)
     hx_proc_stderr(p, e->stderr_text, sizeof e->stderr_text);
 }
 
+const char *hx_session_proc_position(const hx_session_proc *x, const char *fen)
+{
+    return x->history ? "startpos" : fen;
+}
+
 void hx_uci_position_command(const char *fen, const char *moves, char *out, size_t cap)
 {
-    snprintf(out, cap, "position fen %s%s%s\n", fen, moves && *moves ? " moves " : "",
-             moves ? moves : "");
+    int start = strcmp(fen, "startpos") == 0;
+    snprintf(out, cap, "position %s%s%s%s\n", start ? "startpos" : "fen ", start ? "" : fen,
+             moves && *moves ? " moves " : "", moves ? moves : "");
 }
 
 /* ------------------------------------------------------------ query text */
@@ -169,7 +176,7 @@ static void uci_query_text(const hx_session_proc *x, const char *fen, const char
         append_quoted(out, cap, line);
     }
     append(out, cap, " isready ");
-    hx_uci_position_command(fen, moves, line, sizeof line);
+    hx_uci_position_command(hx_session_proc_position(x, fen), moves, line, sizeof line);
     line[strcspn(line, "\n")] = '\0';
     append_quoted(out, cap, line);
     snprintf(line, sizeof line, " 'go perft %d' quit | ", depth);
@@ -190,7 +197,7 @@ static void script_query_text(const hx_session_proc *x, const char *fen, const c
     snprintf(d, sizeof d, " %d ", depth);
     append(out, cap, x->command);
     append(out, cap, d);
-    append_quoted(out, cap, fen);
+    append_quoted(out, cap, hx_session_proc_position(x, fen));
     if (moves && *moves) {
         append(out, cap, " ");
         append_quoted(out, cap, moves);

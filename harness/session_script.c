@@ -44,7 +44,8 @@ static int script_divide(void *self, const char *fen, const char *moves, int dep
     if (!script)
         return hx_session_fail(&a->error, HX_SESSION_START, "out of memory");
     snprintf(script, n, "%s \"$@\"", x->command); /* the position stays out of the parser */
-    char *argv[] = {"/bin/sh", "-c", script, "hexref-engine", dtext, (char *)fen,
+    char *argv[] = {"/bin/sh", "-c", script, "hexref-engine", dtext,
+                    (char *)hx_session_proc_position(x, fen),
                     moves && *moves ? (char *)moves : NULL, NULL};
     hx_proc p;
     int rc = hx_proc_start(&p, argv, x->envp, 0, &err);
@@ -99,5 +100,10 @@ hx_session *hx_session_open_engine(const hx_session_config *cfg, hx_error *err)
     }
     const hx_session_backend *b =
         cfg->protocol == HX_PROTOCOL_UCI ? &hx_uci_backend : &hx_script_backend;
-    return hx_session_open_backend(b, x, cfg->command, cfg->variant, cfg->profile, err);
+    hx_session *s = hx_session_open_backend(b, x, cfg->command, cfg->variant, cfg->profile, err);
+    if (s && cfg->history && hx_session_set_history(s, err) != 0) {
+        hx_session_close(s);
+        return NULL;
+    }
+    return s;
 }

@@ -133,7 +133,7 @@ static int uci_query(hx_session_proc *x, const char *fen, const char *moves, int
     char *cmd = malloc(n);
     if (!cmd)
         return hx_session_fail(e, HX_SESSION_START, "out of memory");
-    hx_uci_position_command(fen, moves, cmd, n);
+    hx_uci_position_command(hx_session_proc_position(x, fen), moves, cmd, n);
     size_t used = strlen(cmd);
     snprintf(cmd + used, n - used, "go perft %d\n", depth);
     int rc = send(x, e, cmd, deadline);
@@ -183,7 +183,7 @@ static int uci_status(void *self, const char *fen, const char *moves, char *word
     int rc = cmd ? uci_ready(x, e) : hx_session_fail(e, HX_SESSION_START, "out of memory");
     uci_deadline deadline = deadline_in(x->timeout);
     if (rc == 0) {
-        hx_uci_position_command(fen, moves, cmd, n);
+        hx_uci_position_command(hx_session_proc_position(x, fen), moves, cmd, n);
         strcat(cmd, "status\n");
         rc = send(x, e, cmd, deadline);
     }

@@ -182,16 +182,24 @@ static int run_single(verify_ctx *v, hx_error *err)
 
 /* ------------------------------------------------------------ random */
 
-/* A position after up to 60 random legal plies from the root. */
-static int random_position(hx_position *pos, uint64_t *state, char *fen)
+/* A position after up to 60 random legal plies from the root: its HexFEN,
+ * and the moves played, space-separated (60 moves fit VERIFY_MOVES_MAX). */
+static int random_position(hx_position *pos, uint64_t *state, char *fen, char *played_text)
 {
     hx_move moves[HX_MAX_MOVES];
     int plies = 1 + (int)(hx_splitmix64(state) % 60), played = 0;
+    size_t used = 0;
+    played_text[0] = '\0';
     for (; played < plies; played++) {
         int n = hx_legal_moves(pos, moves);
         if (n == 0)
             break;
-        hx_make(pos, moves[hx_splitmix64(state) % (uint64_t)n]);
+        hx_move m = moves[hx_splitmix64(state) % (uint64_t)n];
+        char text[HX_MOVE_TEXT_MAX];
+        hx_move_text(pos, m, 0, text);
+        used += (size_t)snprintf(played_text + used, VERIFY_MOVES_MAX - used, "%s%s",
+                                 used ? " " : "", text);
+        hx_make(pos, m);
     }
     hx_position_fen(pos, fen);
     return played;
@@ -203,16 +211,20 @@ static int run_random(verify_ctx *v, hx_error *err)
     int depth = v->cfg->depth >= 0 ? v->cfg->depth : 2;
     for (int i = 0; i < v->cfg->random && !stopped(v); i++) {
         hx_position *pos = hx_position_new(v->rules);
-        char root[HX_FEN_MAX], fen[HX_FEN_MAX], label[96];
+        char root[HX_FEN_MAX], fen[HX_FEN_MAX], label[96], played[VERIFY_MOVES_MAX];
         if (root_fen(v, pos, root, err) != 0) {
             hx_position_free(pos);
             return -1;
         }
-        int plies = random_position(pos, &state, fen);
+        int plies = random_position(pos, &state, fen, played);
         hx_position_free(pos);
         snprintf(label, sizeof label, "random #%d (seed %llu, %d plies)", i + 1,
                  (unsigned long long)v->cfg->seed, plies);
-        verify_check(v, fen, "", budget_depth(v, fen, "", depth), label);
+        /* an engine that takes only its initial position plus moves is given
+         * the moves that reached the position, from the root */
+        int history = verify_engine_history_only(v->engine);
+        const char *at = history ? root : fen, *moves = history ? played : "";
+        verify_check(v, at, moves, budget_depth(v, at, moves, depth), label);
     }
     return 0;
 }
@@ -382,7 +394,10 @@ int hx_verify_run(const hx_verify_config *cfg, const hx_verify_observer *obs,
                                                           : HX_VERIFY_NO_ENGINE;
     else if (rc == 0 && summary->passed + summary->failed == 0) /* checking nothing fails */
         rc = fail(err, "verify: nothing was checked",
-                  " (every suite line was skipped: no depth within -d and --max-nodes)");
+                  summary->not_asked
+                      ? " (the engine takes only its initial position plus moves, --history, "
+                        "and no check was of a position reached so)"
+                      : " (every suite line was skipped: no depth within -d and --max-nodes)");
     const char *id = verify_engine_id(v.engine);
     snprintf(summary->engine_id, sizeof summary->engine_id, "%s", id ? id : "");
     verify_engine_close(v.engine);

@@ -38,6 +38,10 @@ typedef struct hx_verify_config {
     int protocol;           /* HX_PROTOCOL_SCRIPT or HX_PROTOCOL_UCI */
     const char *variant, *profile;
     double timeout;         /* seconds per query; 0 means 30 */
+    int history;            /* the engine takes only its initial position plus moves
+                               (hx_session_config.history): random positions are given
+                               as the moves that reach them, and checks of any other
+                               position are not asked (HX_VERIFY_NOT_ASKED) */
     int single;             /* check the root position (fen + moves) */
     const char *fen;        /* root HexFEN; NULL: the initial position */
     const char *moves;      /* moves played on it, or NULL */
@@ -66,6 +70,8 @@ typedef enum hx_verify_event_kind {
     HX_VERIFY_CHECK_DONE,        /* check: a check's result (a finding if it failed) */
     HX_VERIFY_SUITE_SKIPPED,     /* label (file), variant, profile: a suite for other rules */
     HX_VERIFY_LINE_SKIPPED,      /* label: no depth within -d and --max-nodes */
+    HX_VERIFY_NOT_ASKED,         /* label: a position a history-only engine cannot be
+                                    given (a HexFEN it cannot reach by moves) */
     HX_VERIFY_FIXTURES_BEGIN,    /* with_status */
     HX_VERIFY_FIXTURES_MISSING,  /* the installed fixtures were not found */
     HX_VERIFY_FIXTURES_DONE,     /* results[first..], stats, passed, failed */
@@ -109,6 +115,7 @@ typedef struct hx_verify_summary {
     int findings;        /* distinct findings among the failed checks (a group of
                             checks with the same finding counts once) */
     int max_failures;    /* MAX_FAILURES: the limit that stopped the run */
+    int not_asked;       /* checks not asked of a history-only engine (HX_VERIFY_NOT_ASKED) */
 } hx_verify_summary;
 
 /*

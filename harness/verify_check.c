@@ -160,10 +160,11 @@ static char *reproduce_command(const verify_ctx *v, const check_run *r, const no
                          cfg->variant, cfg->profile, root, nd->path[0] ? " moves=" : "",
                          nd->path[0] ? path : "", depth);
     else if (command && root && path && timeout)
-        text = hx_strfmt("hexref verify --engine %s --protocol %s -v %s -p %s --fen %s%s%s -d "
-                         "%d%s", command, hx_protocol_name(cfg->protocol), cfg->variant,
-                         cfg->profile, root, nd->path[0] ? " --moves " : "",
-                         nd->path[0] ? path : "", depth, cfg->timeout > 0 ? timeout : "");
+        text = hx_strfmt("hexref verify --engine %s --protocol %s%s -v %s -p %s --fen %s%s%s -d "
+                         "%d%s", command, hx_protocol_name(cfg->protocol),
+                         cfg->history ? " --history" : "", cfg->variant, cfg->profile, root,
+                         nd->path[0] ? " --moves " : "", nd->path[0] ? path : "", depth,
+                         cfg->timeout > 0 ? timeout : "");
     free(command), free(root), free(path), free(timeout);
     return text;
 }
@@ -301,7 +302,9 @@ static void report_at(check_run *r, int k, node *at, const node *child)
         f->failed_depth = r->c->depth;
     }
     r->c->finding = f;
-    if (k == HX_FINDING_MOVES && at->path[0])
+    /* (an engine that takes only its initial position plus moves cannot be
+     * asked about the HexFEN alone) */
+    if (k == HX_FINDING_MOVES && at->path[0] && !verify_engine_history_only(r->v->engine))
         ask_fen_alone(r, at, f);
     if (!r->c->message) /* after the HexFEN alone: the headline has its verdict */
         r->c->message = hx_finding_message(f);
@@ -533,6 +536,12 @@ static int set_up(check_run *r, const char *moves)
 int verify_check(verify_ctx *v, const char *root, const char *moves, int depth,
                  const char *label)
 {
+    if (!verify_engine_can_ask(v->engine, root)) { /* a history-only engine */
+        hx_verify_event e = {.kind = HX_VERIFY_NOT_ASKED, .label = label, .depth = depth};
+        verify_tell(v, &e);
+        v->summary->not_asked++;
+        return 1;
+    }
     hx_check_result check;
     check_run r = {v, root, label, NULL, calloc((size_t)depth + 1, sizeof(node)), K_AGREE,
                    hx_proc_now(), &check, "", 0, HX_NARROW_NONE, 0};

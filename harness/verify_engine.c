@@ -21,7 +21,7 @@ verify_engine *verify_engine_open(const hx_verify_config *cfg)
 {
     hx_error err;
     hx_session_config sc = {cfg->command, cfg->protocol, cfg->variant, cfg->profile,
-                            cfg->timeout, 0};
+                            cfg->timeout, 0, cfg->history};
     verify_engine *e = calloc(1, sizeof *e);
     if (!e)
         return NULL;
@@ -136,6 +136,16 @@ void verify_answer_free(verify_answer *a)
 const char *verify_engine_id(const verify_engine *e)
 {
     return hx_session_engine_id(e->session);
+}
+
+int verify_engine_can_ask(const verify_engine *e, const char *fen)
+{
+    return hx_session_can_ask(e->session, fen);
+}
+
+int verify_engine_history_only(const verify_engine *e)
+{
+    return hx_session_history_only(e->session);
 }
 
 int verify_engine_gave_up(const verify_engine *e)

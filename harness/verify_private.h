@@ -52,6 +52,10 @@ void verify_engine_ask(verify_engine *e, const char *fen, const char *moves, int
 void verify_answer_free(verify_answer *a);
 /* 1 once the engine timed out HX_SESSION_GIVE_UP times in a row. */
 int verify_engine_gave_up(const verify_engine *e);
+/* A history-only engine (hx_session_history_only) and whether it can be
+ * asked about fen (hx_session_can_ask). */
+int verify_engine_history_only(const verify_engine *e);
+int verify_engine_can_ask(const verify_engine *e, const char *fen);
 /* The engine's own name and version, or NULL (hx_session_engine_id). */
 const char *verify_engine_id(const verify_engine *e);
 /* The raw query as one shell command line (malloc'ed, NULL: memory). */

@@ -7,6 +7,9 @@ played first, status answers, errors), not the rules.
 TOY_FAULT in the environment plants a bug: drop:MOVE (the generator never
 lists MOVE), raise:MOVE (a KeyError once MOVE has been played),
 status:WORD (every status answer is WORD).
+TOY_HISTORY=1 makes it an engine that sets up no position: it starts only
+from its own initial position (divide_from_history), as hexref --history
+asks it.
 """
 import os
 import subprocess
@@ -18,6 +21,7 @@ import hexkit  # noqa: E402
 
 HEXREF = sys.argv.pop(1)
 FAULT = os.environ.get("TOY_FAULT", ":").split(":", 1)
+HISTORY = os.environ.get("TOY_HISTORY") == "1"
 
 
 def run(*args):
@@ -28,11 +32,20 @@ def setup(query):
     return (query["variant"], query["profile"], query["fen"], ())
 
 
+def new_game(query):
+    """The profile's own initial position (no HexFEN: hexref's start of -p)."""
+    return (query["variant"], query["profile"], None, ())
+
+
+def at(fen):
+    return ["--fen", fen] if fen else []
+
+
 def legal_moves(state):
     variant, profile, fen, played = state
     if FAULT[0] == "raise" and FAULT[1] in played:
         raise KeyError("no such square " + FAULT[1])
-    moves = run("moves", "-v", variant, "-p", profile, "--fen", fen, "--moves", " ".join(played)).split()
+    moves = run("moves", "-v", variant, "-p", profile, *at(fen), "--moves", " ".join(played)).split()
     return [m for m in moves if not (FAULT[0] == "drop" and m == FAULT[1])]
 
 
@@ -43,10 +56,13 @@ def play(state, move):
 def status(query):
     if FAULT[0] == "status":
         return FAULT[1]
-    variant, profile, fen = query["variant"], query["profile"], query["fen"]
-    shown = run("show", "-v", variant, "-p", profile, "--fen", fen, "--moves", " ".join(query["moves"]))
+    variant, profile = query["variant"], query["profile"]
+    fen = None if HISTORY else query["fen"]
+    shown = run("show", "-v", variant, "-p", profile, *at(fen), "--moves", " ".join(query["moves"]))
     line = next(l for l in shown.splitlines() if l.startswith("status:"))
     return line.split()[1].rstrip(";")
 
 
-sys.exit(hexkit.serve(hexkit.divide_from_moves(setup, legal_moves, play), "toy", status))
+divide = (hexkit.divide_from_history(new_game, legal_moves, play) if HISTORY
+          else hexkit.divide_from_moves(setup, legal_moves, play))
+sys.exit(hexkit.serve(divide, "toy", status))

@@ -18,7 +18,10 @@
 // thrown, the engine answers 'error ...' and keeps serving.
 //
 // An engine with no perft of its own needs no divide: divideFromMoves({setup,
-// legalMoves, play}) makes one from its move generator. An engine that knows
+// legalMoves, play}) makes one from its move generator. An engine that sets
+// up no position but its own initial one uses divideFromHistory({newGame,
+// legalMoves, play}) and is run with `hexref verify --history`: every query
+// is then "startpos" plus the moves (query.startpos is true). An engine that knows
 // checkmate and stalemate adds status(query) -> 'checkmate' | 'stalemate' |
 // 'check' | 'ongoing' to what it serves, and hexref checks the fixtures'
 // status expectations too (docs/protocol.md, "Optional: statuses").
@@ -301,6 +304,20 @@ function divideFromMoves({setup, legalMoves, play}) {
   };
 }
 
+// divideFromMoves for an engine reached only by playing moves from its
+// initial position: newGame(query) gives its state at the start. hexref run
+// with --history asks it only so; any other position is refused with an
+// error line naming --history.
+function divideFromHistory({newGame, legalMoves, play}) {
+  const setup = query => {
+    if (!query.startpos) {
+      throw new Error('this engine starts only from its initial position; run hexref verify with --history');
+    }
+    return newGame(query);
+  };
+  return divideFromMoves({setup, legalMoves, play});
+}
+
 // --- the protocols ------------------------------------------------------
 
 const STATUSES = ['checkmate', 'stalemate', 'check', 'ongoing'];
@@ -323,10 +340,13 @@ function answer(divide, query, sep) {
          (sep ? `Nodes searched: ${total}\n` : `${total}\n`);
 }
 
+// fen null or 'startpos': the initial position (the variant's std one as a
+// HexFEN; an engine of another profile's array starts from its own).
 function makeQuery(variant, profile, fen, moves, depth) {
   if (!(depth >= 1)) throw new Error(`depth '${depth}' is not a number >= 1`);
-  const start = fen || VARIANTS[variant] && VARIANTS[variant].start;
-  return {variant, profile, fen: start, position: parse(variant, start), moves, depth};
+  const startpos = !fen || fen === 'startpos';
+  const at = startpos ? VARIANTS[variant] && VARIANTS[variant].start : fen;
+  return {variant, profile, fen: at, position: parse(variant, at), moves, depth, startpos};
 }
 
 function runScript(engine, args) {
@@ -415,4 +435,5 @@ function serve(engine) {
 }
 
 module.exports = {VARIANTS, STATUSES, OFFSETS, geometry, cellAt, coordinates, offsetFromAxial, epLastMove, epFromMove,
-                  fromHexchessClub, toHexchessClub, moveText, parse, format, divideFromMoves, serve};
+                  fromHexchessClub, toHexchessClub, moveText, parse, format, divideFromMoves,
+                  divideFromHistory, serve};

@@ -36,6 +36,8 @@ export interface Query {
   position: ParsedPosition;
   moves: string[];
   depth: number;
+  /** The position is the initial one ('startpos', or no HexFEN given). */
+  startpos: boolean;
 }
 export type Divide = Iterable<[string, number | bigint]> | Map<string, number | bigint>;
 export type Status = 'checkmate' | 'stalemate' | 'check' | 'ongoing';
@@ -52,6 +54,13 @@ export interface MoveGenerator<State, Move> {
   /** Move texts, or [moveText, engineMove] pairs. */
   legalMoves(state: State): Iterable<string | [string, Move]>;
   /** The state after the move (a new state: the kit never undoes). */
+  play(state: State, move: Move | string): State;
+}
+
+/** The move generator of an engine reached only from its initial position. */
+export interface HistoryGenerator<State, Move> {
+  newGame(query: Query): State;
+  legalMoves(state: State): Iterable<string | [string, Move]>;
   play(state: State, move: Move | string): State;
 }
 
@@ -82,5 +91,8 @@ export function parse(variant: string, fen: string): ParsedPosition;
 export function format(position: ParsedPosition): string;
 /** A divide for an engine with legal moves but no perft of its own. */
 export function divideFromMoves<State, Move>(generator: MoveGenerator<State, Move>): (query: Query) => Array<[string, number]>;
+/** divideFromMoves for an engine that sets up no position but its initial one
+ * (run hexref verify with --history). */
+export function divideFromHistory<State, Move>(generator: HistoryGenerator<State, Move>): (query: Query) => Array<[string, number]>;
 /** Serves the engine over the protocol argv asks for (script, or --uci). */
 export function serve(engine: Engine): void;

@@ -6,5 +6,5 @@ import kit from './hexkit.cjs';
 export const { VARIANTS, STATUSES, OFFSETS, geometry, cellAt, coordinates, offsetFromAxial, epLastMove, epFromMove,
   fromHexchessClub, toHexchessClub,
   moveText, parse, format,
-  divideFromMoves, serve } = kit;
+  divideFromMoves, divideFromHistory, serve } = kit;
 export default kit;

@@ -18,7 +18,10 @@ exception is answered 'error TYPE: MESSAGE' too, and the engine keeps
 serving: one bad query never ends the session.
 
 An engine with no perft of its own needs no divide: divide_from_moves(setup,
-legal_moves, play) makes one from its move generator. An engine that knows
+legal_moves, play) makes one from its move generator. An engine that sets up
+no position but its own initial one uses divide_from_history(new_game,
+legal_moves, play) and is run with `hexref verify --history`: every query is
+then "startpos" plus the moves (query["startpos"] is True). An engine that knows
 checkmate and stalemate passes status(query) -> 'checkmate' | 'stalemate' |
 'check' | 'ongoing' to serve, and hexref checks the fixtures' status
 expectations too (docs/protocol.md, "Optional: statuses").
@@ -349,6 +352,19 @@ def divide_from_moves(setup, legal_moves, play):
     return divide
 
 
+def divide_from_history(new_game, legal_moves, play):
+    """divide_from_moves for an engine reached only by playing moves from its
+    initial position: new_game(query) -> the engine's state at its start.
+    hexref run with --history asks it only so ("startpos" plus the moves);
+    any other position is refused with an error line naming --history."""
+    def setup(query):
+        if not query["startpos"]:
+            raise ValueError("this engine starts only from its initial position; "
+                             "run hexref verify with --history")
+        return new_game(query)
+    return divide_from_moves(setup, legal_moves, play)
+
+
 # --- the protocols ------------------------------------------------------
 
 STATUSES = ("checkmate", "stalemate", "check", "ongoing")
@@ -376,11 +392,14 @@ def _answer(divide, query, sep):
 
 
 def _query(variant, profile, fen, moves, depth):
+    """fen None or "startpos": the initial position (the variant's std one
+    as a HexFEN; an engine of another profile's array starts from its own)."""
     if depth < 1:
         raise ValueError("depth %d is not >= 1" % depth)
-    fen = fen or VARIANTS.get(variant, {}).get("start")
+    startpos = fen in (None, "startpos")
+    fen = VARIANTS.get(variant, {}).get("start") if startpos else fen
     return {"variant": variant, "profile": profile, "fen": fen, "position": parse(variant, fen),
-            "moves": moves, "depth": depth}
+            "moves": moves, "depth": depth, "startpos": startpos}
 
 
 def _run_script(divide, args):
