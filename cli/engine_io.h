@@ -34,8 +34,9 @@ int engine_io_eof(const engine_io *io);
  * stop ended before it ran). */
 char *engine_io_take_queued(engine_io *io);
 
-/* Counts pos to depth in a child and copies its divide to stdout; returns 1
- * if the engine must end (quit, the end of stdin, stdout gone). */
+/* Counts pos to depth in a child and copies its divide to stdout (depths 1
+ * and 2, too short for a stop to act on, here); returns 1 if the engine must
+ * end (quit, the end of stdin, stdout gone). */
 int engine_io_count(engine_io *io, hx_position *pos, int depth);
 
 /* A write to stdout failed (the driver is gone). */

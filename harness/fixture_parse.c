@@ -754,6 +754,50 @@ static int parse_file(const char *path, fx_list *fl, FILE *out)
 
 /* ------------------------------------------------------------- loading */
 
+typedef struct id_at {
+    const char *id;
+    int index;
+} id_at;
+
+static int by_id(const void *a, const void *b)
+{
+    const id_at *x = a, *y = b;
+    int c = strcmp(x->id, y->id);
+    return c ? c : (x->index > y->index) - (x->index < y->index);
+}
+
+/* Ids are unique across all files: the first fixture (in file order) whose
+ * id an earlier one has is named, with the first that has it. By sorting,
+ * not by comparing every pair: the tree holds over a thousand fixtures and
+ * identify loads it once per profile pair. Returns the number of errors. */
+static int check_unique_ids(const fx_list *fl, FILE *out)
+{
+    id_at *ids = malloc((size_t)(fl->n ? fl->n : 1) * sizeof *ids);
+    if (!ids) {
+        fprintf(out, "fixtures: out of memory\n");
+        return 1;
+    }
+    int n = 0;
+    for (int i = 0; i < fl->n; i++)
+        if (fl->v[i].id)
+            ids[n++] = (id_at){ fl->v[i].id, i };
+    qsort(ids, (size_t)n, sizeof *ids, by_id);
+    int later = -1, first = -1;
+    for (int k = 1; k < n; k++) {
+        int start = k - 1; /* a group of equal ids, its first the earliest */
+        while (k < n && !strcmp(ids[k].id, ids[start].id))
+            k++;
+        if (k - start > 1 && (later < 0 || ids[start + 1].index < later))
+            later = ids[start + 1].index, first = ids[start].index;
+    }
+    free(ids);
+    if (later < 0)
+        return 0;
+    fprintf(out, "%s:%d: fixture id '%s' already used at %s:%d\n", fl->v[later].file,
+            fl->v[later].line, fl->v[later].id, fl->v[first].file, fl->v[first].line);
+    return 1;
+}
+
 /* collect(): fixture_files.c */
 int fx_collect(const char *path, strvec *files, FILE *out, int depth);
 
@@ -775,16 +819,8 @@ int fx_load(const char *const *paths, int npaths, FILE *out, fx_list *fl, int *n
     int errors = 0;
     for (int i = 0; i < files.n; i++)
         errors += parse_file(files.v[i], fl, out);
-    /* ids are unique across all files */
-    for (int i = 0; i < fl->n && !errors; i++)
-        for (int j = 0; j < i; j++)
-            if (fl->v[i].id && fl->v[j].id && !strcmp(fl->v[i].id, fl->v[j].id)) {
-                fprintf(out, "%s:%d: fixture id '%s' already used at %s:%d\n",
-                        fl->v[i].file, fl->v[i].line, fl->v[i].id, fl->v[j].file,
-                        fl->v[j].line);
-                errors++;
-                break;
-            }
+    if (!errors)
+        errors = check_unique_ids(fl, out);
     if (errors) {
         fprintf(out, "fixtures: %d error%s in the fixture files; nothing run\n",
                 errors, errors == 1 ? "" : "s");

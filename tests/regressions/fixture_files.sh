@@ -5,7 +5,8 @@
 # its whole output compared with NAME.expected (the files cover a bad id, a
 # stray line and 'end' outside a fixture, a fixture with no 'end' before
 # the next or at the end of the file, a qualifier on a plain key, blanks
-# around 'end', CRLF line ends, a bad move in a line and a bad item).
+# around 'end', CRLF line ends, a bad move in a line, a bad item, and ids
+# used twice: the first repeat in file order named).
 set -u
 hexref=${1:?usage: fixture_files.sh HEXREF}
 dir=$(cd "$(dirname "$0")/fixture_files" && pwd)

@@ -1401,16 +1401,25 @@ static void kernels_need_what_they_were_built_for(void **state)
             fail_msg("kernel %s: what does it need?", kernel->name);
     }
 }
-/* Out of memory: test_internals is linked with --wrap=calloc and
- * --wrap=free (tests/rules/CMakeLists.txt), so the library's calloc can be
- * made to fail, SQLite style. While armed, the calloc numbered fail_at
- * (from 1) returns NULL, and every block handed out is tracked until freed. */
+/* Out of memory: test_internals is linked with --wrap=calloc,
+ * --wrap=malloc and --wrap=free (tests/rules/CMakeLists.txt), so the
+ * library's allocations can be made to fail, SQLite style. While armed, the
+ * allocation numbered fail_at (from 1) returns NULL, and every block handed
+ * out is tracked until freed. */
 void *__real_calloc(size_t n, size_t size);
+void *__real_malloc(size_t size);
 void __real_free(void *p);
 static struct {
     int armed, calls, fail_at, live;
     void *blocks[8];
 } oom;
+
+static void *tracked(void *p)
+{
+    if (p && oom.live < (int)(sizeof oom.blocks / sizeof oom.blocks[0]))
+        oom.blocks[oom.live++] = p;
+    return p;
+}
 
 void *__wrap_calloc(size_t n, size_t size)
 {
@@ -1418,10 +1427,16 @@ void *__wrap_calloc(size_t n, size_t size)
         return __real_calloc(n, size);
     if (++oom.calls == oom.fail_at)
         return NULL;
-    void *p = __real_calloc(n, size);
-    if (p && oom.live < (int)(sizeof oom.blocks / sizeof oom.blocks[0]))
-        oom.blocks[oom.live++] = p;
-    return p;
+    return tracked(__real_calloc(n, size));
+}
+
+void *__wrap_malloc(size_t size)
+{
+    if (!oom.armed)
+        return __real_malloc(size);
+    if (++oom.calls == oom.fail_at)
+        return NULL;
+    return tracked(__real_malloc(size));
 }
 
 void __wrap_free(void *p)
@@ -1450,7 +1465,7 @@ static void new_position_out_of_memory(void **state)
         assert_null(pos);
         assert_true(oom.calls >= fail_at); /* the failure did happen */
         if (oom.live != 0)
-            fail_msg("calloc %d failing: %d block(s) not freed", fail_at, oom.live);
+            fail_msg("allocation %d failing: %d block(s) not freed", fail_at, oom.live);
     }
     oom.armed = 1, oom.calls = 0, oom.fail_at = 0, oom.live = 0;
     hx_position *pos = hx_position_new(r);
@@ -1488,7 +1503,7 @@ static void text_moves_buffer_and_memory(void **state)
     err.message[0] = '\0';
     assert_int_equal(hx_text_moves("glinski", "std", stalemate, out, 0, &err), -1);
     assert_non_null(strstr(err.message, "too small"));
-    /* Out of memory, at each of hx_position_new's callocs, then none. */
+    /* Out of memory, at each of hx_position_new's allocations, then none. */
     for (int fail_at = 1; fail_at <= 3; fail_at++) {
         oom.armed = 1, oom.calls = 0, oom.fail_at = fail_at, oom.live = 0;
         err.message[0] = '\0';
@@ -1501,7 +1516,7 @@ static void text_moves_buffer_and_memory(void **state)
             assert_int_equal(rc, 0);
         }
         if (oom.live != 0)
-            fail_msg("calloc %d failing: %d block(s) not freed", fail_at, oom.live);
+            fail_msg("allocation %d failing: %d block(s) not freed", fail_at, oom.live);
     }
 }
 /* ---- end of mutstatus's block ---- */
