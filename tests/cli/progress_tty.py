@@ -6,7 +6,7 @@ hold exactly what it holds off a terminal; off a terminal stderr has no
 progress line; a count shorter than a second stays quiet on a terminal too.
 
 The long case is the first of a ladder of counts, each at most about four
-times the work of the one before, that takes more than 2.5 s of CPU here (McCooey, Shafran, Gliński, Brusky depth 5, McCooey depth 6, ...): the
+times the work of the one before, that takes more than 2 s of CPU here (McCooey, Shafran, Gliński, Brusky depth 5, McCooey depth 6, ...): the
 verdict does not depend on how fast the machine or the build counts (issue
 31), and the case chosen never costs much more than the 2 s it needs. (A
 ladder of depths alone grew by the branching factor: when the fused
@@ -121,7 +121,7 @@ def cpu_seconds(args):
 
 
 def long_case():
-    """The first rung of LADDER whose perft takes over 2.5 s of CPU. CPU,
+    """The first rung of LADDER whose perft takes over 2 s of CPU. CPU,
     not wall-clock time: a plain perft counts on one thread, so its wall
     time is at least its CPU time however loaded the machine is, while the
     wall time of the calibration said nothing about the run after it (a
@@ -129,7 +129,11 @@ def long_case():
     depth 5, then counted in 1.155 s and the test failed)."""
     for args in LADDER:
         rc, cpu = cpu_seconds(["perft"] + args)
-        if rc == 0 and cpu > 2.5:  # margin over the 1.5 s check_long wants
+        # A margin over the 1.5 s check_long wants: McCooey depth 6 took
+        # 2.20 to 2.51 s of CPU beside CI's other stages; at 2.5 the ladder
+        # went on to Shafran depth 6, four times the work (117 s of the
+        # release stage, 2026-12-08).
+        if rc == 0 and cpu > 2.0:
             return args
     fail("no perft of the ladder takes 2 s here: the test cannot see the line wait")
     return None

@@ -12,6 +12,11 @@
 # it, and without --history the engine refuses, naming the option.
 set -u
 hexref=$1 python3=$2 node=${3:-}
+# The toy engines' move generator (a hexref run per position): the hexref
+# under test unless HEXREF_ENGINE_BINARY names another, as ci/test's ASan
+# stage does with the Release one (an outside engine is not sanitized; the
+# verify driving it is).
+engine_hexref=${HEXREF_ENGINE_BINARY:-$hexref}
 here=$(cd "$(dirname "$0")" && pwd)
 fen='1/2k/1n3/7/9/11/11/4P6/11/11/4Q1K4 w - - 0 1'
 fix="$here/../fixtures/glinski/ep-special.fix"
@@ -35,8 +40,8 @@ expect() {
 
 for kit in python js; do
     case $kit in
-    python) engine="$python3 $here/toy_engine.py $hexref" ;;
-    js) [ -n "$node" ] || continue; engine="$node $here/toy_engine.js $hexref" ;;
+    python) engine="$python3 $here/toy_engine.py $engine_hexref" ;;
+    js) [ -n "$node" ] || continue; engine="$node $here/toy_engine.js $engine_hexref" ;;
     esac
     expect "$kit clean, script" "1 passed, 0 failed" 0 -- -e "$engine" -v glinski --fen "$fen" -d 2
     expect "$kit clean, uci" "1 passed, 0 failed" 0 -- -e "$engine --uci" --protocol uci -v glinski --fen "$fen" -d 2
@@ -70,7 +75,7 @@ done
 # identify of a history-only engine: the references are asked as it is, so
 # the fixtures set up on a board are skipped by reason and hexref itself
 # (examples/hexref-perftree, which takes startpos) matches std and ludii.
-perftree="env HEXREF=$hexref $here/../../examples/hexref-perftree"
+perftree="env HEXREF=$engine_hexref $here/../../examples/hexref-perftree"
 out=$("$hexref" identify -e "$perftree" --history -v mccooey 2>&1)
 rc=$?
 for p in "178 set up on a board (engine takes only its initial position plus moves)" "matches: std ludii"; do
